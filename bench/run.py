@@ -1,0 +1,41 @@
+"""Run the benchmarks and print figures with their ratios: ``python bench/run.py``.
+
+``--quick`` runs fewer repeats (for a smoke test). Every ratio compares figures taken in the
+same run, so a slow or busy machine shifts both sides alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import core
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats, for a smoke test")
+    args = parser.parse_args()
+    repeats = 3 if args.quick else 7
+    print(f"Python {platform.python_version()} on {platform.machine()}, medians of {repeats}")
+
+    print("\nCost per move (random games replayed through Game.move)")
+    table = core.per_move_table(repeats)
+    base = table[0][1]
+    for name, rate in table:
+        print(f"  {name:<28} {rate:>12,.0f} moves/s   {rate / base:5.2f} × 3×3")
+
+    print("\nRandom 3×3 games through the public API (random legal move via legal_moves)")
+    games = core.random_games(2000 if args.quick else 5000, repeats)
+    for name, micros in games.items():
+        print(f"  {name:<28} {micros:>12.1f} µs/game")
+    print(f"  speed-up over naive          {games['naive'] / games['tictactoe']:>12.2f} ×")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,67 @@
+"""The exception tree of the package.
+
+Every error the package raises on purpose derives from :class:`TicTacToeError`, and also from
+the builtin that says what kind of mistake it is, so callers can catch either::
+
+    TicTacToeError
+    ├── InvalidGame        (ValueError)  a game that cannot be set up: bad size, k or players
+    ├── InvalidPosition    (ValueError)  a position no legal game reaches
+    ├── IllegalMove        (ValueError)  a move the rules forbid; nothing changes
+    │   ├── OffBoard                     the cell is outside the board
+    │   ├── CellTaken                    the cell already holds a mark
+    │   └── GameOver                     the game is already won or drawn
+    ├── NothingToUndo      (IndexError)  undo() with an empty history
+    └── WrongType          (TypeError)   an argument of the wrong type (a str, float or bool)
+
+Messages quote the offending value: ``cell (1, 2) is taken by X``, not ``invalid move``.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CellTaken",
+    "GameOver",
+    "IllegalMove",
+    "InvalidGame",
+    "InvalidPosition",
+    "NothingToUndo",
+    "OffBoard",
+    "TicTacToeError",
+    "WrongType",
+]
+
+
+class TicTacToeError(Exception):
+    """The root of every error this package raises on purpose."""
+
+
+class InvalidGame(TicTacToeError, ValueError):
+    """A game that cannot be set up: a board smaller than 1×1, k out of range, bad players."""
+
+
+class InvalidPosition(TicTacToeError, ValueError):
+    """A position that no legal game reaches, or text that is not a position at all."""
+
+
+class IllegalMove(TicTacToeError, ValueError):
+    """A move the rules forbid. The game is left exactly as it was."""
+
+
+class OffBoard(IllegalMove):
+    """The move names a cell outside the board."""
+
+
+class CellTaken(IllegalMove):
+    """The move names a cell that already holds a mark."""
+
+
+class GameOver(IllegalMove):
+    """The game is already won or drawn; only ``undo()`` can reopen it."""
+
+
+class NothingToUndo(TicTacToeError, IndexError):
+    """``undo()`` was called before any move was played."""
+
+
+class WrongType(TicTacToeError, TypeError):
+    """An argument has the wrong type, such as a str, a float or a bool for a coordinate."""

@@ -1,0 +1,364 @@
+"""The game: the only thing that changes state.
+
+A :class:`Game` owns its board and its win detector and enforces the rules: turn order (two
+or more players rotate), legal cells, the end of the game, history and undo. Players and bots
+live outside it; they read it and call :meth:`Game.move`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+
+from tictactoe.board import Board, BoundedBoard, UnboundedBoard
+from tictactoe.checks import as_int
+from tictactoe.errors import CellTaken, GameOver, InvalidGame, NothingToUndo, OffBoard
+from tictactoe.legal import LegalMoves
+from tictactoe.marks import MAX_PLAYERS, Mark
+from tictactoe.outcome import DRAWN, IN_PROGRESS, Cell, Move, Outcome, Status
+from tictactoe.positions import legal_order, parse_rows
+from tictactoe.rules import WinDetector, make_detector
+
+__all__ = ["Game"]
+
+
+class Game:
+    """An m,n,k-game: ``rows × cols`` cells (or an unbounded grid), k in a row wins.
+
+    Args:
+        rows: number of rows, at least 1.
+        cols: number of columns, at least 1; defaults to ``rows``.
+        k: marks in a row that win, ``1 <= k <= max(rows, cols)``; defaults to
+            ``min(rows, cols)``, the full line of a square board.
+        players: how many players take turns, 2 to 8; their marks are ``Mark.for_players``.
+        early_draw: end the game as a draw as soon as no player can complete any line, rather
+            than when the board is full.
+
+    Raises:
+        InvalidGame: a size, k or player count out of range (a ``ValueError``).
+        WrongType: an argument that is not an int (a ``TypeError``).
+
+    >>> g = Game()
+    >>> g.move(1, 1)
+    Status.IN_PROGRESS
+    >>> g.move(0, 0)
+    Status.IN_PROGRESS
+    >>> print(g)
+    O..
+    .X.
+    ...
+    >>> g.undo()
+    Move(row=0, col=0, mark=Mark.O)
+    """
+
+    __slots__ = (
+        "_board",
+        "_cells",
+        "_detector",
+        "_early_draw",
+        "_k",
+        "_legal_moves",
+        "_lock",
+        "_moves",
+        "_outcome",
+        "_over",
+        "_players",
+    )
+
+    _board: Board
+    _detector: WinDetector
+
+    def __init__(
+        self,
+        rows: int = 3,
+        cols: int | None = None,
+        k: int | None = None,
+        *,
+        players: int = 2,
+        early_draw: bool = False,
+    ) -> None:
+        rows = _side("rows", rows)
+        cols = rows if cols is None else _side("cols", cols)
+        k = min(rows, cols) if k is None else as_int("k", k)
+        if not 1 <= k <= max(rows, cols):
+            raise InvalidGame(
+                f"k={k} must be between 1 and {max(rows, cols)}, the longest side of a "
+                f"{rows}×{cols} board"
+            )
+        self._setup(BoundedBoard(rows, cols), k, players, early_draw)
+
+    @classmethod
+    def unbounded(cls, k: int, *, players: int = 2, early_draw: bool = False) -> Game:
+        """A game on an unbounded grid: any int coordinates, negative too; k in a row wins.
+
+        >>> g = Game.unbounded(k=5)
+        >>> g.move(-1000, 7)
+        Status.IN_PROGRESS
+        >>> g.cols is None
+        True
+        """
+        k = as_int("k", k)
+        if k < 1:
+            raise InvalidGame(f"k={k} must be at least 1")
+        game = cls.__new__(cls)
+        game._setup(UnboundedBoard(), k, players, early_draw)
+        return game
+
+    @classmethod
+    def from_rows(
+        cls, rows: str | Iterable[str], *, k: int | None = None, players: int = 2
+    ) -> Game:
+        """The game at a position drawn as rows of letters, ``'.'`` or ``' '`` for empty.
+
+        Whose turn it is follows from the counts. The game is reached by playing the marks
+        through :meth:`move` in a legal order, so ``moves`` holds one such order.
+
+        Args:
+            rows: the rows, as a sequence of str or one str with ``'/'`` or newlines between.
+            k: marks in a row that win; defaults to the full line of a square board.
+            players: how many players the game has (their marks are the first ``players``).
+
+        Raises:
+            InvalidPosition: text that is no position, or a position no legal game reaches
+                (wrong mark counts, two winners, play after a win, a winner who did not move
+                last).
+
+        >>> Game.from_rows(["XOX", " O ", "   "]).turn
+        Mark.X
+        """
+        grid = parse_rows(rows)
+        game = cls(len(grid), len(grid[0]), k, players=players)
+        for row, col in legal_order(grid, game.k, game.players):
+            game.move(row, col)
+        return game
+
+    def _setup(self, board: Board, k: int, players: int, early_draw: bool) -> None:
+        players = as_int("players", players)
+        if not 2 <= players <= MAX_PLAYERS:
+            raise InvalidGame(f"players={players} must be between 2 and {MAX_PLAYERS}")
+        if not isinstance(early_draw, bool):
+            raise InvalidGame(f"early_draw must be True or False, not {early_draw!r}")
+        self._board = board
+        self._cells = -1 if board.rows is None or board.cols is None else board.rows * board.cols
+        self._k = k
+        self._players = Mark.for_players(players)
+        self._detector = make_detector(board, k, self._players, track_blocking=early_draw)
+        self._early_draw = early_draw
+        self._moves: list[Move] = []
+        self._outcome = IN_PROGRESS
+        self._over = False
+        self._lock = threading.Lock()
+        self._legal_moves = LegalMoves(self)
+
+    def move(self, row: int, col: int) -> Status:
+        """Place the next player's mark at ``(row, col)`` and return the new status.
+
+        Raises:
+            GameOver: the game is already won or drawn.
+            OffBoard: the cell is not on the board.
+            CellTaken: the cell holds a mark.
+            WrongType: ``row`` or ``col`` is not an int.
+
+        An illegal move changes nothing at all.
+        """
+        if type(row) is not int:
+            row = as_int("row", row)
+        if type(col) is not int:
+            col = as_int("col", col)
+        with self._lock:
+            if self._over:
+                raise GameOver(f"no move at ({row}, {col}): {self._describe_end()}")
+            board = self._board
+            if not board.is_on_board(row, col):
+                raise OffBoard(f"cell ({row}, {col}) is off the {self._describe_size()} board")
+            taken = board.get(row, col)
+            if taken is not None:
+                raise CellTaken(f"cell ({row}, {col}) is taken by {taken}")
+            moves = self._moves
+            players = self._players
+            player = len(moves) % len(players)
+            mark = players[player]
+            board.place(row, col, mark)
+            line = self._detector.place(row, col, player)
+            moves.append(Move(row, col, mark))
+            if line is not None:
+                self._outcome = Outcome(Status.WON, mark, line)
+                self._over = True
+                return Status.WON
+            if len(moves) == self._cells or (self._early_draw and self._detector.is_blocked):
+                self._outcome = DRAWN
+                self._over = True
+                return Status.DRAW
+            return Status.IN_PROGRESS
+
+    def undo(self) -> Move:
+        """Take back the last move, exactly, and return it; reopens a finished game.
+
+        Raises:
+            NothingToUndo: no move has been played.
+        """
+        with self._lock:
+            moves = self._moves
+            if not moves:
+                raise NothingToUndo("no move to undo: none has been played")
+            move = moves.pop()
+            self._board.pop()
+            self._detector.remove(move.row, move.col, len(moves) % len(self._players))
+            self._outcome = IN_PROGRESS
+            self._over = False
+            return move
+
+    def outcome(self) -> Outcome:
+        """How the game stands: status, winner and winning line, from one place."""
+        return self._outcome
+
+    @property
+    def status(self) -> Status:
+        """``Status.IN_PROGRESS``, ``Status.WON`` or ``Status.DRAW``."""
+        return self._outcome.status
+
+    @property
+    def winner(self) -> Mark | None:
+        """The mark that won, or None."""
+        return self._outcome.winner
+
+    @property
+    def winning_line(self) -> tuple[Cell, ...] | None:
+        """The cells of the completed line, in order along it, or None."""
+        return self._outcome.winning_line
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is won or drawn."""
+        return self._over
+
+    @property
+    def is_draw_certain(self) -> bool:
+        """True when no player can complete any line any more (kept up to date per move).
+
+        Always False on the unbounded grid, where there is always room for a line.
+        """
+        return self._outcome.status is Status.DRAW or (
+            self._outcome.status is Status.IN_PROGRESS and self._detector.is_blocked
+        )
+
+    @property
+    def turn(self) -> Mark:
+        """The mark to move next (the next in rotation, once the game is over)."""
+        return self._players[len(self._moves) % len(self._players)]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, in order."""
+        return tuple(self._moves)
+
+    @property
+    def last_move(self) -> Move | None:
+        """The most recent move, or None before the first."""
+        return self._moves[-1] if self._moves else None
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """A live view of the cells the side to move may play (empty once over)."""
+        return self._legal_moves
+
+    def cell(self, row: int, col: int) -> Mark | None:
+        """The mark at ``(row, col)``, or None if the cell is empty.
+
+        Raises:
+            OffBoard: the cell is not on the board.
+            WrongType: ``row`` or ``col`` is not an int.
+        """
+        row, col = as_int("row", row), as_int("col", col)
+        if not self._board.is_on_board(row, col):
+            raise OffBoard(f"cell ({row}, {col}) is off the {self._describe_size()} board")
+        return self._board.get(row, col)
+
+    @property
+    def rows(self) -> int | None:
+        """Number of rows, None on the unbounded grid."""
+        return self._board.rows
+
+    @property
+    def cols(self) -> int | None:
+        """Number of columns, None on the unbounded grid."""
+        return self._board.cols
+
+    @property
+    def k(self) -> int:
+        """Marks in a row that win."""
+        return self._k
+
+    @property
+    def players(self) -> tuple[Mark, ...]:
+        """The marks in turn order."""
+        return self._players
+
+    @property
+    def early_draw(self) -> bool:
+        """Whether the game ends as a draw as soon as no line can be completed."""
+        return self._early_draw
+
+    @property
+    def is_unbounded(self) -> bool:
+        """True on the unbounded grid."""
+        return self._board.rows is None
+
+    def copy(self) -> Game:
+        """An independent game with the same rules and the same moves played."""
+        rows, cols = self._board.rows, self._board.cols
+        players = len(self._players)
+        if rows is None or cols is None:
+            twin = Game.unbounded(self._k, players=players, early_draw=self._early_draw)
+        else:
+            twin = Game(rows, cols, self._k, players=players, early_draw=self._early_draw)
+        for move in self.moves:
+            twin.move(move.row, move.col)
+        return twin
+
+    def rows_text(self) -> list[str]:
+        """The board as rows of letters, ``'.'`` for empty.
+
+        On the unbounded grid, the bounding box of the marks (one ``'.'`` when there are none).
+        """
+        board = self._board
+        if isinstance(board, BoundedBoard):
+            top, left, bottom, right = 0, 0, board.rows - 1, board.cols - 1
+        else:
+            assert isinstance(board, UnboundedBoard)
+            corners = board.bounds()
+            if corners is None:
+                return ["."]
+            (top, left), (bottom, right) = corners
+        return [
+            "".join(str(board.get(row, col) or ".") for col in range(left, right + 1))
+            for row in range(top, bottom + 1)
+        ]
+
+    def __str__(self) -> str:
+        return "\n".join(self.rows_text())
+
+    def __repr__(self) -> str:
+        if self.is_unbounded:
+            moves = ", ".join(str(move) for move in self._moves)
+            return f"<Game unbounded k={self._k} players={len(self._players)} moves=[{moves}]>"
+        options = f", k={self._k}"
+        if len(self._players) != 2:
+            options += f", players={len(self._players)}"
+        return f"Game.from_rows({self.rows_text()!r}{options})"
+
+    def _describe_size(self) -> str:
+        return "unbounded" if self.is_unbounded else f"{self.rows}×{self.cols}"
+
+    def _describe_end(self) -> str:
+        outcome = self._outcome
+        if outcome.status is Status.WON:
+            return f"the game is over, {outcome.winner} won; undo() reopens it"
+        return "the game is over, drawn; undo() reopens it"
+
+
+def _side(name: str, value: object) -> int:
+    size = as_int(name, value)
+    if size < 1:
+        raise InvalidGame(f"{name}={size} must be at least 1")
+    return size

@@ -1,0 +1,118 @@
+"""A live, lazy view of the legal moves of a game (python-chess's ``LegalMoveGenerator`` idea).
+
+Nothing is copied: ``cell in game.legal_moves`` is O(1), ``len`` is O(1), indexing is O(1) (so
+``random.choice(game.legal_moves)`` picks in O(1)), and iteration walks the free cells lazily.
+On a bounded board the free cells come in no particular order (``sorted`` gives row-major).
+The unbounded grid has infinitely many legal moves: membership works, ``len``, indexing and
+iteration raise ``TypeError``; :meth:`LegalMoves.near` lists the free cells around the marks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, MutableSequence
+from typing import TYPE_CHECKING
+
+from tictactoe.board import BoundedBoard
+from tictactoe.outcome import Cell
+
+if TYPE_CHECKING:
+    from tictactoe.game import Game
+
+__all__ = ["LegalMoves"]
+
+_NONE: list[int] = []
+
+_INFINITE = (
+    "the unbounded grid has infinitely many legal moves; use legal_moves.near(distance) "
+    "for the free cells around the marks"
+)
+
+
+class LegalMoves:
+    """The cells the side to move may play: none once the game is over."""
+
+    __slots__ = ("_cols", "_free", "_game")
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+        board = game._board
+        self._free = board.free_indices if isinstance(board, BoundedBoard) else None
+        self._cols = board.cols or 0
+
+    def _free_list(self) -> MutableSequence[int]:
+        """The board's free cells (flat indices), none once over; raises if unbounded."""
+        free = self._free
+        if free is None:
+            raise TypeError(_INFINITE)
+        return _NONE if self._game._over else free
+
+    def __contains__(self, cell: object) -> bool:
+        if not (isinstance(cell, tuple) and len(cell) == 2):
+            return False
+        row, col = cell
+        if type(row) is not int or type(col) is not int:
+            return False
+        game = self._game
+        board = game._board
+        return not game._over and board.is_on_board(row, col) and board.get(row, col) is None
+
+    def __len__(self) -> int:
+        free = self._free
+        if free is None:
+            raise TypeError(_INFINITE)
+        return 0 if self._game._over else len(free)
+
+    def __getitem__(self, position: int) -> Cell:
+        free = self._free
+        if free is None or self._game._over:
+            free = self._free_list()
+        try:
+            return divmod(free[position], self._cols)
+        except IndexError:
+            raise IndexError(
+                f"legal move index {position} out of range for {len(free)} moves"
+            ) from None
+
+    def __iter__(self) -> Iterator[Cell]:
+        cols = self._cols
+        for index in self._free_list():
+            yield divmod(index, cols)
+
+    def __bool__(self) -> bool:
+        return not self._game._over
+
+    def near(self, distance: int = 1) -> list[Cell]:
+        """The free cells within ``distance`` (king steps) of a mark, row-major.
+
+        On an empty board that is the centre cell (the origin on the unbounded grid) and its
+        neighbourhood. Bounded or not, this is the usual candidate list of a search bot.
+
+        >>> from tictactoe import Game
+        >>> g = Game.unbounded(k=5)
+        >>> g.move(0, 0)
+        Status.IN_PROGRESS
+        >>> len(g.legal_moves.near(1))
+        8
+        """
+        game = self._game
+        if game._over:
+            return []
+        board = game._board
+        centres = [cell for cell, _ in board.marks()]
+        if not centres:
+            rows, cols = board.rows, board.cols
+            centres = [(0, 0) if rows is None or cols is None else (rows // 2, cols // 2)]
+        found = {
+            (row + d_row, col + d_col)
+            for row, col in centres
+            for d_row in range(-distance, distance + 1)
+            for d_col in range(-distance, distance + 1)
+        }
+        return sorted(
+            cell for cell in found if board.is_on_board(*cell) and board.get(*cell) is None
+        )
+
+    def __repr__(self) -> str:
+        if self._free is None:
+            return "<LegalMoves on the unbounded grid>"
+        return f"<LegalMoves ({len(self)} moves)>"

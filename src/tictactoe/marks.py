@@ -1,0 +1,60 @@
+"""The players' marks, in turn order.
+
+Two-player games use ``Mark.X`` and ``Mark.O``; games with more players take the next marks
+in declaration order, so ``Game(players=3)`` plays X, O, Y.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+__all__ = ["Mark"]
+
+
+class Mark(Enum):
+    """A player's symbol on the board; ``str(mark)`` is the single letter drawn in a cell."""
+
+    X = "X"
+    O = "O"  # noqa: E741 - the letter O is the name of the mark
+    Y = "Y"
+    Z = "Z"
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+
+    # Members are singletons compared by identity; hashing by identity too keeps dict lookups
+    # keyed by a mark as cheap as any object's (Enum's own hash runs Python code).
+    __hash__ = object.__hash__
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Mark.{self.name}"
+
+    @classmethod
+    def for_players(cls, players: int) -> tuple[Mark, ...]:
+        """The marks of a ``players``-player game, in turn order.
+
+        >>> Mark.for_players(3)
+        (Mark.X, Mark.O, Mark.Y)
+        """
+        return _ALL_MARKS[:players]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Mark:
+        """The mark drawn as ``letter`` (upper case).
+
+        Raises:
+            ValueError: ``letter`` is no mark's letter.
+        """
+        try:
+            return cls(letter)
+        except ValueError:
+            allowed = ", ".join(m.value for m in cls)
+            raise ValueError(f"{letter!r} is not a mark (expected one of {allowed})") from None
+
+
+_ALL_MARKS = tuple(Mark)
+MAX_PLAYERS = len(_ALL_MARKS)

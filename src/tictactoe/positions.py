@@ -1,0 +1,123 @@
+"""Positions drawn as rows of text, and an order of moves that reaches them legally.
+
+Used by ``Game.from_rows``: the text is parsed into a grid of marks, checked against the rules
+(mark counts that fit the turn order, at most one winner, who moved last, no play after a
+win), and turned into a move order that the game then plays through its normal ``move``.
+A position without a line is reached by any alternating order of its marks, since no subset of
+it holds a line either; a won position also needs one of the winner's marks that lies in every
+winning line, played last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from tictactoe.errors import InvalidPosition
+from tictactoe.marks import Mark
+from tictactoe.outcome import Cell
+from tictactoe.rules import DIRECTIONS
+
+__all__ = ["EMPTY_LETTERS", "legal_order", "parse_rows"]
+
+EMPTY_LETTERS = frozenset(". ")
+"""The letters that draw an empty cell."""
+
+Grid = list[list[Mark | None]]
+
+
+def parse_rows(rows: str | Iterable[str]) -> Grid:
+    """Parse rows of cell letters (``'.'`` or ``' '`` empty) into a grid of marks.
+
+    A single string holds the rows separated by ``'/'`` or newlines.
+
+    >>> parse_rows("X./.O")
+    [[Mark.X, None], [None, Mark.O]]
+
+    Raises:
+        InvalidPosition: no rows, rows of unequal length, or a letter that is not a mark.
+    """
+    if isinstance(rows, str):
+        lines = rows.replace("\n", "/").split("/")
+    else:
+        lines = list(rows)
+        for line in lines:
+            if not isinstance(line, str):
+                raise InvalidPosition(f"each row must be a str, not {type(line).__name__}")
+    if not lines or not lines[0]:
+        raise InvalidPosition("a position needs at least one row of at least one cell")
+    width = len(lines[0])
+    grid: Grid = []
+    for number, line in enumerate(lines):
+        if len(line) != width:
+            raise InvalidPosition(
+                f"row {number} {line!r} has {len(line)} cells, but row 0 has {width}"
+            )
+        grid.append([None if letter in EMPTY_LETTERS else _mark(letter) for letter in line])
+    return grid
+
+
+def _mark(letter: str) -> Mark:
+    try:
+        return Mark.from_letter(letter)
+    except ValueError as error:
+        raise InvalidPosition(f"{error} or an empty cell ('.' or ' ')") from None
+
+
+def legal_order(grid: Grid, k: int, players: Sequence[Mark]) -> list[Cell]:
+    """An order of the grid's marks that a legal game plays, ending in this position.
+
+    Raises:
+        InvalidPosition: the position cannot arise in a legal game, with the reason.
+    """
+    cells_of: dict[Mark, list[Cell]] = {mark: [] for mark in players}
+    for row, line in enumerate(grid):
+        for col, mark in enumerate(line):
+            if mark is None:
+                continue
+            if mark not in cells_of:
+                raise InvalidPosition(
+                    f"mark {mark} at ({row}, {col}) is not in a {len(players)}-player game"
+                )
+            cells_of[mark].append((row, col))
+    total = sum(len(cells) for cells in cells_of.values())
+    expected = [total // len(players) + (i < total % len(players)) for i in range(len(players))]
+    actual = [len(cells_of[mark]) for mark in players]
+    if actual != expected:
+        counts = ", ".join(f"{mark} {count}" for mark, count in zip(players, actual, strict=True))
+        raise InvalidPosition(
+            f"wrong number of marks ({counts}): players take turns in the order "
+            f"{''.join(map(str, players))}"
+        )
+    lines = _lines(grid, k)
+    winners = sorted({mark for mark, _ in lines}, key=players.index)
+    if len(winners) > 1:
+        raise InvalidPosition(f"more than one winner: {' and '.join(map(str, winners))}")
+    if winners:
+        winner = winners[0]
+        last = players[(total - 1) % len(players)]
+        if winner is not last:
+            raise InvalidPosition(f"{winner} has {k} in a row but {last} moved last")
+        shared = set.intersection(*(set(cells) for _, cells in lines))
+        if not shared:
+            raise InvalidPosition(f"play went on after {winner} had {k} in a row")
+        final = min(shared)
+        cells_of[winner].remove(final)
+        cells_of[winner].append(final)
+    queues = [iter(cells_of[mark]) for mark in players]
+    return [next(queues[turn % len(players)]) for turn in range(total)]
+
+
+def _lines(grid: Grid, k: int) -> list[tuple[Mark, list[Cell]]]:
+    """Every k-cell window that holds k of one mark, with that mark."""
+    rows, cols = len(grid), len(grid[0])
+    found = []
+    for row in range(rows):
+        for col in range(cols):
+            mark = grid[row][col]
+            if mark is None:
+                continue
+            for d_row, d_col in DIRECTIONS:
+                window = [(row + i * d_row, col + i * d_col) for i in range(k)]
+                if all(0 <= r < rows and 0 <= c < cols and grid[r][c] is mark for r, c in window):
+                    found.append((mark, window))
+    return found

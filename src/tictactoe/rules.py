@@ -1,0 +1,251 @@
+"""Win detection: the policy that says whether a placement completed a line.
+
+A detector is chosen once, from the board and k, when a game is made (:func:`make_detector`),
+and is told of every placement and removal. It never rescans the board:
+
+- :class:`FullLineDetector` (k is the whole side of a square board, classic n×n): per-player
+  counts for each row, column and diagonal, so a placement or removal costs O(1).
+- :class:`RunDetector` (k shorter than a side, rectangular boards, the unbounded grid): walks
+  out from the new mark in four directions, at most k-1 steps each way, so O(k).
+
+Both also keep, incrementally, how many of the places a line could be made are *blocked*
+(hold marks of two different players). When every such place is blocked no player can ever
+complete a line: the draw is certain before the board is full.
+
+The winning line of a placement is the whole run of the mover's marks through it, in the first
+of the directions row, column, diagonal (down-right), anti-diagonal (down-left) that wins,
+listed from its first cell along that direction.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+
+from tictactoe.board import Board
+from tictactoe.marks import Mark
+from tictactoe.outcome import Cell
+
+__all__ = ["DIRECTIONS", "FullLineDetector", "RunDetector", "WinDetector", "make_detector"]
+
+DIRECTIONS: tuple[Cell, ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
+"""The four line directions as (row step, col step), in the order a win is reported."""
+
+
+class WinDetector(ABC):
+    """Tells whether a placement wins, and whether any line can still be completed."""
+
+    __slots__ = ()
+
+    @abstractmethod
+    def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
+        """Record ``player``'s mark (by turn-order index) at ``(row, col)``; return its win.
+
+        The mark is already on the board. The result is the winning line, or None.
+        """
+
+    @abstractmethod
+    def remove(self, row: int, col: int, player: int) -> None:
+        """Forget the mark of ``player`` at ``(row, col)``: the exact reverse of its place."""
+
+    @property
+    @abstractmethod
+    def is_blocked(self) -> bool:
+        """True when every place a line could be made holds marks of two players."""
+
+
+def make_detector(
+    board: Board, k: int, players: Sequence[Mark], *, track_blocking: bool = False
+) -> WinDetector:
+    """The cheapest detector that is exact for ``board`` and ``k``.
+
+    ``track_blocking`` asks for :attr:`WinDetector.is_blocked` to be kept from the first move
+    (a game that ends early draws needs it after every move).
+    """
+    if board.rows is not None and board.rows == board.cols == k:
+        return FullLineDetector(k, len(players))
+    return RunDetector(board, k, players, track_blocking=track_blocking)
+
+
+class FullLineDetector(WinDetector):
+    """Per-player counts for each full line of an n×n board: O(1) per move, O(n) memory.
+
+    Lines are numbered: rows 0..n-1, columns n..2n-1, the diagonal 2n, the anti-diagonal 2n+1.
+    """
+
+    __slots__ = ("_blocked", "_counts", "_n", "_present")
+
+    def __init__(self, n: int, players: int) -> None:
+        self._n = n
+        lines = 2 * n + 2
+        self._counts = [[0] * lines for _ in range(players)]
+        self._present = [0] * lines
+        self._blocked = 0
+
+    def _lines_through(self, row: int, col: int) -> tuple[int, ...]:
+        n = self._n
+        on_anti = row + col == n - 1
+        if row == col:
+            return (row, n + col, 2 * n, 2 * n + 1) if on_anti else (row, n + col, 2 * n)
+        return (row, n + col, 2 * n + 1) if on_anti else (row, n + col)
+
+    def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
+        n = self._n
+        counts = self._counts[player]
+        present = self._present
+        won = -1
+        for line in self._lines_through(row, col):
+            count = counts[line] + 1
+            counts[line] = count
+            if count == 1:
+                present[line] += 1
+                if present[line] == 2:
+                    self._blocked += 1
+            if count == n and won < 0:
+                won = line
+        return None if won < 0 else self._cells_of(won)
+
+    def remove(self, row: int, col: int, player: int) -> None:
+        counts = self._counts[player]
+        present = self._present
+        for line in self._lines_through(row, col):
+            count = counts[line] - 1
+            counts[line] = count
+            if count == 0:
+                if present[line] == 2:
+                    self._blocked -= 1
+                present[line] -= 1
+
+    @property
+    def is_blocked(self) -> bool:
+        return self._blocked == 2 * self._n + 2
+
+    def _cells_of(self, line: int) -> tuple[Cell, ...]:
+        n = self._n
+        span = range(n)
+        if line < n:
+            return tuple((line, col) for col in span)
+        if line < 2 * n:
+            return tuple((row, line - n) for row in span)
+        if line == 2 * n:
+            return tuple((i, i) for i in span)
+        return tuple((i, n - 1 - i) for i in span)
+
+
+def _start_offsets(position: int, step: int, size: int, k: int) -> range:
+    """The offsets i at which ``position`` can be the i-th cell of a k-cell window.
+
+    The window runs along one axis of ``size`` cells in ``step`` direction (-1, 0 or 1) and
+    must fit on it.
+    """
+    if step == 0:
+        return range(k)
+    if step < 0:
+        position = size - 1 - position
+    return range(max(0, position - (size - k)), min(k - 1, position) + 1)
+
+
+class RunDetector(WinDetector):
+    """Walks out from each new mark, at most k-1 steps in each of 8 ways: O(k) per move.
+
+    On a bounded board it can also track the k-cell windows that hold marks (a dict, so memory
+    grows with the moves), counting those blocked by two players; the draw is certain once all
+    windows are blocked. That costs O(k) dict updates per move, so tracking starts only when
+    asked for (``track_blocking``, or the first :attr:`is_blocked`), from the marks on the
+    board, and then follows every move. On the unbounded grid there is always a free window.
+    """
+
+    __slots__ = ("_blocked", "_board", "_k", "_marks", "_total", "_tracking", "_windows")
+
+    def __init__(
+        self, board: Board, k: int, players: Sequence[Mark], *, track_blocking: bool = False
+    ) -> None:
+        self._board = board
+        self._k = k
+        self._marks = tuple(players)
+        self._windows: dict[int, list[int]] = {}
+        self._blocked = 0
+        self._tracking = False
+        rows, cols = board.rows, board.cols
+        if rows is None or cols is None:
+            self._total = -1
+        else:
+            across, down = max(0, cols - k + 1), max(0, rows - k + 1)
+            self._total = rows * across + cols * down + 2 * across * down
+        if track_blocking:
+            self._start_tracking()
+
+    def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
+        if self._tracking:
+            self._count_windows(row, col, player, 1)
+        mark = self._marks[player]
+        get = self._board.get
+        reach = self._k - 1
+        for d_row, d_col in DIRECTIONS:
+            back = 0
+            while back < reach and get(row - (back + 1) * d_row, col - (back + 1) * d_col) is mark:
+                back += 1
+            ahead = 0
+            while (
+                ahead < reach and get(row + (ahead + 1) * d_row, col + (ahead + 1) * d_col) is mark
+            ):
+                ahead += 1
+            if back + ahead >= reach:
+                return tuple((row + i * d_row, col + i * d_col) for i in range(-back, ahead + 1))
+        return None
+
+    def remove(self, row: int, col: int, player: int) -> None:
+        if self._tracking:
+            self._count_windows(row, col, player, -1)
+
+    @property
+    def is_blocked(self) -> bool:
+        if self._total < 0:
+            return False
+        if not self._tracking:
+            self._start_tracking()
+        return self._blocked == self._total
+
+    def _start_tracking(self) -> None:
+        """Count the windows of the marks already on a bounded board, then follow each move."""
+        if self._total < 0 or self._tracking:
+            return
+        index = {mark: player for player, mark in enumerate(self._marks)}
+        for (row, col), mark in self._board.marks():
+            self._count_windows(row, col, index[mark], 1)
+        self._tracking = True
+
+    def _count_windows(self, row: int, col: int, player: int, delta: int) -> None:
+        """Add ``delta`` to ``player``'s count in every k-cell window through the cell.
+
+        A window's entry is ``[players present, count of player 0, count of player 1, ...]``.
+        """
+        board = self._board
+        rows, cols = board.rows, board.cols
+        assert rows is not None
+        assert cols is not None
+        k = self._k
+        windows = self._windows
+        slot = player + 1
+        for direction, (d_row, d_col) in enumerate(DIRECTIONS):
+            along_rows = _start_offsets(row, d_row, rows, k)
+            along_cols = _start_offsets(col, d_col, cols, k)
+            first = max(along_rows.start, along_cols.start)
+            last = min(along_rows.stop, along_cols.stop)
+            for i in range(first, last):
+                key = (((row - i * d_row) * cols + (col - i * d_col)) << 2) | direction
+                entry = windows.get(key)
+                if entry is None:
+                    entry = windows[key] = [0] * (len(self._marks) + 1)
+                count = entry[slot] + delta
+                entry[slot] = count
+                if delta > 0 and count == 1:
+                    entry[0] += 1
+                    if entry[0] == 2:
+                        self._blocked += 1
+                elif delta < 0 and count == 0:
+                    if entry[0] == 2:
+                        self._blocked -= 1
+                    entry[0] -= 1
+                    if entry[0] == 0:
+                        del windows[key]
