@@ -52,3 +52,42 @@ def naive_random_game(rng: random.Random, n: int = 3) -> str | None:
     while not game.move(*rng.choice(game.free_cells())):
         pass
     return game.winner
+
+
+def plain_alpha_beta(rows: int, cols: int, k: int) -> int:
+    """The value of the empty board by plain negamax alpha-beta: no table, no symmetry.
+
+    Same bit-per-cell board and the same scores as the solver (a win scores the empty cells
+    left plus one), moves in plain order, so the ratio measures the solver's search.
+    """
+    windows = []
+    for row in range(rows):
+        for col in range(cols):
+            for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(row + i * d_row, col + i * d_col) for i in range(k)]
+                if all(0 <= r < rows and 0 <= c < cols for r, c in cells):
+                    windows.append(sum(1 << (r * cols + c) for r, c in cells))
+    through = [[w for w in windows if w >> bit & 1] for bit in range(rows * cols)]
+    full = (1 << rows * cols) - 1
+
+    def search(me: int, opp: int, empties: int, alpha: int, beta: int) -> int:
+        best = -(rows * cols) - 2
+        free = full & ~(me | opp)
+        for bit in range(rows * cols):
+            if not free >> bit & 1:
+                continue
+            mine = me | 1 << bit
+            if any(mine & w == w for w in through[bit]):
+                score = empties
+            elif empties == 1:
+                score = 0
+            else:
+                score = -search(opp, mine, empties - 1, -beta, -alpha)
+            if score > best:
+                best = score
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        return best
+
+    return search(0, 0, rows * cols, -(rows * cols) - 2, rows * cols + 2)

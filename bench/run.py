@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import core
+import play
 
 
 def main() -> int:
@@ -34,6 +35,21 @@ def main() -> int:
     for name, micros in games.items():
         print(f"  {name:<28} {micros:>12.1f} µs/game")
     print(f"  speed-up over naive          {games['naive'] / games['tictactoe']:>12.2f} ×")
+
+    print("\nSolver and counts")
+    solved = play.solve_3x3_against_plain(repeats)
+    print(f"  solve 3×3, our solver        {solved['solver'] * 1e3:>12.2f} ms")
+    print(f"  solve 3×3, plain alpha-beta  {solved['plain alpha-beta'] * 1e3:>12.2f} ms")
+    ratio = solved["plain alpha-beta"] / solved["solver"]
+    print(f"  speed-up over plain          {ratio:>12.1f} ×")
+    seconds, solution = play.solve_seconds(4, 4, 4, 1 if args.quick else 3)
+    detail = f"({solution.value}, {solution.nodes:,} nodes)"
+    print(f"  solve 4×4 k=4                {seconds:>12.2f} s  {detail}")
+    print(f"  count all 3×3 games          {play.count_3x3_seconds(repeats) * 1e3:>12.1f} ms")
+
+    print("\nSelf-play")
+    for name, rate in play.selfplay_table():
+        print(f"  {name:<34} {rate:>10,.1f} games/s")
     return 0
 
 

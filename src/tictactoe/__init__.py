@@ -8,7 +8,9 @@ Status.IN_PROGRESS
 Mark.O
 """
 
+from tictactoe.counting import Counts, count
 from tictactoe.errors import (
+    BadBotMove,
     CellTaken,
     GameOver,
     IllegalMove,
@@ -17,18 +19,28 @@ from tictactoe.errors import (
     NothingToUndo,
     OffBoard,
     TicTacToeError,
+    Unsolvable,
     WrongType,
 )
 from tictactoe.game import Game
+from tictactoe.heuristic import HeuristicBot
+from tictactoe.human import HumanPlayer
 from tictactoe.legal import LegalMoves
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Move, Outcome, Status
+from tictactoe.perfect import PerfectBot
+from tictactoe.players import Player, RandomBot, ScriptedPlayer, play_match
+from tictactoe.solver import Solution, Value, solve
 
 __all__ = [
+    "BadBotMove",
     "Cell",
     "CellTaken",
+    "Counts",
     "Game",
     "GameOver",
+    "HeuristicBot",
+    "HumanPlayer",
     "IllegalMove",
     "InvalidGame",
     "InvalidPosition",
@@ -38,9 +50,19 @@ __all__ = [
     "NothingToUndo",
     "OffBoard",
     "Outcome",
+    "PerfectBot",
+    "Player",
+    "RandomBot",
+    "ScriptedPlayer",
+    "Solution",
     "Status",
     "TicTacToeError",
+    "Unsolvable",
+    "Value",
     "WrongType",
+    "count",
+    "play_match",
+    "solve",
 ]
 
 __version__ = "0.1.0"

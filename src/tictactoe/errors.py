@@ -9,7 +9,9 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     ├── IllegalMove        (ValueError)  a move the rules forbid; nothing changes
     │   ├── OffBoard                     the cell is outside the board
     │   ├── CellTaken                    the cell already holds a mark
-    │   └── GameOver                     the game is already won or drawn
+    │   ├── GameOver                     the game is already won or drawn
+    │   └── BadBotMove                   a player object chose an illegal move
+    ├── Unsolvable         (ValueError)  a game the solver or counter cannot take
     ├── NothingToUndo      (IndexError)  undo() with an empty history
     └── WrongType          (TypeError)   an argument of the wrong type (a str, float or bool)
 
@@ -19,6 +21,7 @@ Messages quote the offending value: ``cell (1, 2) is taken by X``, not ``invalid
 from __future__ import annotations
 
 __all__ = [
+    "BadBotMove",
     "CellTaken",
     "GameOver",
     "IllegalMove",
@@ -27,6 +30,7 @@ __all__ = [
     "NothingToUndo",
     "OffBoard",
     "TicTacToeError",
+    "Unsolvable",
     "WrongType",
 ]
 
@@ -65,3 +69,11 @@ class NothingToUndo(TicTacToeError, IndexError):
 
 class WrongType(TicTacToeError, TypeError):
     """An argument has the wrong type, such as a str, a float or a bool for a coordinate."""
+
+
+class Unsolvable(TicTacToeError, ValueError):
+    """The solver or the counter cannot take this game: unbounded, or not two players."""
+
+
+class BadBotMove(IllegalMove):
+    """A player (a bot, a script) chose a move the rules forbid; names the player and move."""

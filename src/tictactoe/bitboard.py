@@ -1,0 +1,94 @@
+"""A lean twin of a bounded game for exhaustive search: positions as ints, one bit a cell.
+
+The solver and the counter visit millions of positions, where the full :class:`Game` (locks,
+history, checks) would cost too much. This twin knows only the geometry: cell ``(row, col)``
+is bit ``row * cols + col``, and every place a line of k fits is a mask. It holds no rules of
+its own beyond "k bits of one player inside one mask"; the tests check it against the Game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from tictactoe.outcome import Cell
+from tictactoe.rules import DIRECTIONS
+
+__all__ = ["Geometry"]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Masks of a ``rows × cols`` board with k in a row, for bit-parallel play."""
+
+    rows: int
+    cols: int
+    k: int
+    windows: tuple[int, ...] = field(init=False, repr=False)
+    windows_through: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    symmetries: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        rows, cols, k = self.rows, self.cols, self.k
+        windows = []
+        for row in range(rows):
+            for col in range(cols):
+                for d_row, d_col in DIRECTIONS:
+                    end_row, end_col = row + (k - 1) * d_row, col + (k - 1) * d_col
+                    if 0 <= end_row < rows and 0 <= end_col < cols:
+                        mask = 0
+                        for i in range(k):
+                            mask |= 1 << ((row + i * d_row) * cols + col + i * d_col)
+                        windows.append(mask)
+        through = tuple(
+            tuple(mask for mask in windows if mask >> bit & 1) for bit in range(rows * cols)
+        )
+        object.__setattr__(self, "windows", tuple(windows))
+        object.__setattr__(self, "windows_through", through)
+        object.__setattr__(self, "symmetries", self._symmetries())
+
+    @property
+    def size(self) -> int:
+        """Number of cells."""
+        return self.rows * self.cols
+
+    @property
+    def full(self) -> int:
+        """The mask of every cell."""
+        return (1 << self.size) - 1
+
+    def bit(self, cell: Cell) -> int:
+        """The bit index of ``cell``."""
+        return cell[0] * self.cols + cell[1]
+
+    def cell(self, bit: int) -> Cell:
+        """The cell of bit index ``bit``."""
+        return divmod(bit, self.cols)
+
+    def wins(self, mine: int, bit: int) -> bool:
+        """True if ``mine`` (which holds ``bit``) has k in a row through that bit."""
+        return any(mine & mask == mask for mask in self.windows_through[bit])
+
+    def has_line(self, mine: int) -> bool:
+        """True if ``mine`` holds k in a row anywhere."""
+        return any(mine & mask == mask for mask in self.windows)
+
+    def _symmetries(self) -> tuple[tuple[int, ...], ...]:
+        """Each symmetry of the board as a permutation: bit -> image bit."""
+        rows, cols = self.rows, self.cols
+        maps: list[Callable[[int, int], Cell]] = [
+            lambda r, c: (r, c),
+            lambda r, c: (r, cols - 1 - c),
+            lambda r, c: (rows - 1 - r, c),
+            lambda r, c: (rows - 1 - r, cols - 1 - c),
+        ]
+        if rows == cols:
+            maps += [
+                lambda r, c: (c, r),
+                lambda r, c: (c, rows - 1 - r),
+                lambda r, c: (cols - 1 - c, r),
+                lambda r, c: (cols - 1 - c, rows - 1 - r),
+            ]
+        return tuple(
+            tuple(self.bit(image(*self.cell(bit))) for bit in range(self.size)) for image in maps
+        )

@@ -1,0 +1,91 @@
+"""HumanPlayer: a person at the terminal, asked for each move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tictactoe.errors import InvalidPosition, OffBoard
+from tictactoe.game import Game
+from tictactoe.outcome import Cell
+from tictactoe.terminal import cell_label, parse_cell
+
+__all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested"]
+
+HELP = """\
+Type a cell to play it: b2 (column letter, row number), or row and column: 2 2 or 2,2.
+  undo   take back your last move (and the replies to it)
+  hint   suggest a move
+  help   show this text
+  quit   leave the game (so do Ctrl-D and Ctrl-C)"""
+
+
+class UndoRequested(Exception):
+    """The person asked to take back their last move."""
+
+
+class QuitRequested(Exception):
+    """The person asked to leave the game."""
+
+
+class HumanPlayer:
+    """Asks a person for a move until they give a legal one; bad input gets the reason.
+
+    Args:
+        ask: shows a prompt and returns the line typed (``input`` by default); an
+            ``EOFError`` from it (end of input) passes through to the caller.
+        tell: shows a line to the person.
+        hint: suggests a move for ``hint``; None when there is no helper.
+    """
+
+    def __init__(
+        self,
+        *,
+        ask: Callable[[str], str] = input,
+        tell: Callable[[str], None] = print,
+        hint: Callable[[Game], Cell] | None = None,
+        name: str = "you",
+    ) -> None:
+        self.name = name
+        self._ask = ask
+        self._tell = tell
+        self._hint = hint
+
+    def choose_move(self, game: Game) -> Cell:
+        """The next legal move the person types.
+
+        Raises:
+            UndoRequested: they typed ``undo``.
+            QuitRequested: they typed ``quit``.
+        """
+        while True:
+            text = self._ask(f"{game.turn} to move (help for commands)> ")
+            command = text.strip().lower()
+            if not command:
+                continue
+            if command in ("quit", "exit", "q"):
+                raise QuitRequested
+            if command in ("undo", "u"):
+                raise UndoRequested
+            if command in ("help", "h", "?"):
+                self._tell(HELP)
+                continue
+            if command == "hint":
+                if self._hint is None:
+                    self._tell("no hint here")
+                else:
+                    self._tell(f"hint: {cell_label(self._hint(game), game)}")
+                continue
+            try:
+                cell = parse_cell(text, game)
+            except InvalidPosition as error:
+                self._tell(str(error))
+                continue
+            try:
+                taken = game.cell(*cell)
+            except OffBoard:
+                self._tell(f"{cell_label(cell, game)} is off the {game.rows}×{game.cols} board")
+                continue
+            if taken is not None:
+                self._tell(f"{cell_label(cell, game)} is taken by {taken}")
+                continue
+            return cell

@@ -1,0 +1,99 @@
+"""HeuristicBot: never misses a win in one, always blocks a loss in one, beats random play."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import judge, marks_of, random_cell
+
+import tictactoe as ttt
+
+BOARDS = [(15, 15, 5, 2), (7, 7, 4, 2), (3, 3, 3, 2), (9, 6, 4, 3), (None, None, 4, 2)]
+
+
+def random_position(shape: tuple[int | None, int | None, int, int], seed: int) -> ttt.Game:
+    rows, cols, k, players = shape
+    rng = random.Random(seed)
+    if rows is None or cols is None:
+        game = ttt.Game.unbounded(k, players=players)
+    else:
+        game = ttt.Game(rows, cols, k, players=players)
+    for _ in range(rng.randrange(1, 40)):
+        game.move(*random_cell(game, rng, spread=3))
+        if game.is_over:
+            game.undo()
+            break
+    return game
+
+
+def wins_in_one(game: ttt.Game, mark: ttt.Mark) -> set[ttt.Cell]:
+    """Free cells where ``mark`` would complete a line, by the brute-force referee."""
+    cells = marks_of(game)
+    candidates = {(r + dr, c + dc) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    found = set()
+    for cell in candidates:
+        if cell in cells or cell not in game.legal_moves:
+            continue
+        if judge({**cells, cell: mark}, game.k, cell).winner is mark:
+            found.add(cell)
+    return found
+
+
+@settings(max_examples=150)
+@given(shape=st.sampled_from(BOARDS), seed=st.integers(0, 2**32))
+def test_takes_a_win_or_blocks_the_next_players_win(
+    shape: tuple[int | None, int | None, int, int], seed: int
+) -> None:
+    game = random_position(shape, seed)
+    if game.is_over:
+        return
+    before = (str(game), game.moves)
+    choice = ttt.HeuristicBot(seed, nodes=30).choose_move(game)
+    assert (str(game), game.moves) == before
+    assert choice in game.legal_moves
+    mine = wins_in_one(game, game.turn)
+    if mine:
+        assert choice in mine
+        return
+    following = game.players[(game.players.index(game.turn) + 1) % len(game.players)]
+    threats = wins_in_one(game, following)
+    if threats:
+        assert choice in threats
+
+
+def test_plays_the_centre_of_an_empty_board_and_anywhere_on_the_unbounded_grid() -> None:
+    assert ttt.HeuristicBot(1).choose_move(ttt.Game(15, k=5)) == (7, 7)
+    assert ttt.HeuristicBot(1).choose_move(ttt.Game.unbounded(5)) in {
+        (r, c) for r in (-1, 0, 1) for c in (-1, 0, 1)
+    }
+
+
+def test_a_time_budget_still_gives_a_move() -> None:
+    game = random_position((15, 15, 5, 2), 4)
+    assert ttt.HeuristicBot(2, seconds=0.0, nodes=10**6).choose_move(game) in game.legal_moves
+
+
+def test_bad_budgets_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        ttt.HeuristicBot(nodes=0)
+
+
+def test_beats_random_play_on_15x15_five_in_a_row() -> None:
+    wins = 0
+    for seed in range(100):
+        game = ttt.Game(15, k=5)
+        outcome = ttt.play_match(game, [ttt.HeuristicBot(seed, nodes=40), ttt.RandomBot(seed)])
+        wins += outcome.winner is ttt.Mark.X
+    assert wins >= 95
+
+
+def test_holds_its_own_on_the_unbounded_grid() -> None:
+    wins = 0
+    for seed in range(10):
+        game = ttt.Game.unbounded(5)
+        outcome = ttt.play_match(game, [ttt.RandomBot(seed), ttt.HeuristicBot(seed, nodes=40)])
+        wins += outcome.winner is ttt.Mark.O
+    assert wins >= 9
