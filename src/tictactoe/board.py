@@ -41,6 +41,10 @@ class Board(ABC):
         """The mark at ``(row, col)``, or None for an empty cell or one off the board."""
 
     @abstractmethod
+    def occupant(self, row: int, col: int) -> Mark | None:
+        """The mark at ``(row, col)``, or None if empty; ``IndexError`` if off the board."""
+
+    @abstractmethod
     def place(self, row: int, col: int, mark: Mark) -> None:
         """Put ``mark`` on the free, on-board cell ``(row, col)``."""
 
@@ -86,7 +90,7 @@ class BoundedBoard(Board):
 
         Changed in place, never replaced, so a view may hold on to it; only the board writes it.
         """
-        self._slot = _index_list(size)
+        self._slot = self.free_indices[:]
         self._history: list[tuple[int, int]] = []
 
     def is_on_board(self, row: int, col: int) -> bool:
@@ -97,6 +101,12 @@ class BoundedBoard(Board):
         if 0 <= row < self.rows and 0 <= col < cols:
             return _BY_CODE[self._cells[row * cols + col]]
         return None
+
+    def occupant(self, row: int, col: int) -> Mark | None:
+        cols = self.cols
+        if 0 <= row < self.rows and 0 <= col < cols:
+            return _BY_CODE[self._cells[row * cols + col]]
+        raise IndexError(f"({row}, {col}) is off the board")
 
     def place(self, row: int, col: int, mark: Mark) -> None:
         index = row * self.cols + col
@@ -173,6 +183,9 @@ class UnboundedBoard(Board):
         return True
 
     def get(self, row: int, col: int) -> Mark | None:
+        return self._cells.get((row, col))
+
+    def occupant(self, row: int, col: int) -> Mark | None:
         return self._cells.get((row, col))
 
     def place(self, row: int, col: int, mark: Mark) -> None:

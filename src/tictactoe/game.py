@@ -169,9 +169,12 @@ class Game:
             if self._over:
                 raise GameOver(f"no move at ({row}, {col}): {self._describe_end()}")
             board = self._board
-            if not board.is_on_board(row, col):
-                raise OffBoard(f"cell ({row}, {col}) is off the {self._describe_size()} board")
-            taken = board.get(row, col)
+            try:
+                taken = board.occupant(row, col)
+            except IndexError:
+                raise OffBoard(
+                    f"cell ({row}, {col}) is off the {self._describe_size()} board"
+                ) from None
             if taken is not None:
                 raise CellTaken(f"cell ({row}, {col}) is taken by {taken}")
             moves = self._moves
@@ -180,7 +183,7 @@ class Game:
             mark = players[player]
             board.place(row, col, mark)
             line = self._detector.place(row, col, player)
-            moves.append(Move(row, col, mark))
+            moves.append(_new_move(Move, (row, col, mark)))
             if line is not None:
                 self._outcome = Outcome(Status.WON, mark, line)
                 self._over = True
@@ -355,6 +358,10 @@ class Game:
         if outcome.status is Status.WON:
             return f"the game is over, {outcome.winner} won; undo() reopens it"
         return "the game is over, drawn; undo() reopens it"
+
+
+_new_move = tuple.__new__
+"""Builds a Move from a tuple directly: the hot path skips the named tuple's Python __new__."""
 
 
 def _side(name: str, value: object) -> int:

@@ -94,7 +94,11 @@ class FullLineDetector(WinDetector):
         counts = self._counts[player]
         present = self._present
         won = -1
-        for line in self._lines_through(row, col):
+        if row == col or row + col == n - 1:  # on a diagonal; most cells are not
+            lines = self._lines_through(row, col)
+        else:
+            lines = (row, n + col)
+        for line in lines:
             count = counts[line] + 1
             counts[line] = count
             if count == 1:
