@@ -6,12 +6,12 @@ in declaration order, so ``Game(players=3)`` plays X, O, Y.
 
 from __future__ import annotations
 
-from enum import Enum
+from tictactoe.enums import WordEnum
 
 __all__ = ["Mark"]
 
 
-class Mark(Enum):
+class Mark(WordEnum):
     """A player's symbol on the board; ``str(mark)`` is the single letter drawn in a cell."""
 
     X = "X"
@@ -26,12 +26,6 @@ class Mark(Enum):
     # Members are singletons compared by identity; hashing by identity too keeps dict lookups
     # keyed by a mark as cheap as any object's (Enum's own hash runs Python code).
     __hash__ = object.__hash__
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Mark.{self.name}"
 
     @classmethod
     def for_players(cls, players: int) -> tuple[Mark, ...]:

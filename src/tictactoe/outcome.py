@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 from typing import NamedTuple
 
+from tictactoe.enums import WordEnum
 from tictactoe.marks import Mark
 
 __all__ = ["Cell", "Move", "Outcome", "Status"]
@@ -14,18 +14,12 @@ Cell = tuple[int, int]
 """A cell as ``(row, col)``; rows count down from 0 at the top, columns right from 0."""
 
 
-class Status(Enum):
+class Status(WordEnum):
     """Where a game stands. The value is the human (and JSON) wording."""
 
     IN_PROGRESS = "in progress"
     WON = "won"
     DRAW = "draw"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Status.{self.name}"
 
 
 class Move(NamedTuple):

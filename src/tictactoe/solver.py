@@ -17,11 +17,11 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from enum import Enum
 from operator import xor
 from typing import Any
 
 from tictactoe.bitboard import Geometry
+from tictactoe.enums import WordEnum
 from tictactoe.errors import Unsolvable
 from tictactoe.game import Game
 from tictactoe.marks import Mark
@@ -32,18 +32,12 @@ __all__ = ["Solution", "Value", "solve"]
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
-class Value(Enum):
+class Value(WordEnum):
     """The result of best play for the side to move."""
 
     WIN = "win"
     DRAW = "draw"
     LOSS = "loss"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __repr__(self) -> str:
-        return f"Value.{self.name}"
 
 
 @dataclass(frozen=True, slots=True)
