@@ -23,6 +23,7 @@ def play(game: ttt.Game, *cells: ttt.Cell) -> ttt.Game:
 class TestConstruction:
     def test_defaults_are_classic_tic_tac_toe(self) -> None:
         game = ttt.Game()
+        assert not game.outcome().is_over
         assert (game.rows, game.cols, game.k, game.players) == (3, 3, 3, (Mark.X, Mark.O))
         assert game.turn is Mark.X
         assert game.status is Status.IN_PROGRESS
@@ -121,6 +122,7 @@ class TestPlay:
         assert game.winning_line == ((0, 0), (0, 1), (0, 2))
         assert game.outcome() == ttt.Outcome(Status.WON, Mark.X, ((0, 0), (0, 1), (0, 2)))
         assert game.is_over
+        assert game.outcome().is_over
 
     def test_the_anti_diagonal_is_listed_from_its_top(self) -> None:
         game = play(ttt.Game(), (0, 2), (0, 0), (1, 1), (0, 1), (2, 0))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -148,6 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TicTacToeError, ValueError) as error:
         print(f"tictactoe: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``tictactoe count | head``): stop quietly, as Unix tools do.
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - left open until exit on purpose
+        return 0
 
 
 def _new_game(args: argparse.Namespace, players: int = 2) -> Game:
