@@ -73,6 +73,22 @@ def _player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
     )
 
 
+def _command(
+    commands: argparse._SubParsersAction[_Parser],
+    name: str,
+    summary: str,
+    description: str,
+    *,
+    json: bool = True,
+) -> argparse.ArgumentParser:
+    """A subcommand with the board options, and ``--json`` where it prints results."""
+    parser = commands.add_parser(name, help=summary, description=description)
+    _board_options(parser)
+    if json:
+        parser.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="tictactoe",
@@ -83,51 +99,47 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
-    play = commands.add_parser(
+    play = _command(
+        commands,
         "play",
-        help="play a game in the terminal",
-        description=(
-            "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
-            "also undo, hint, help and quit. The default opponent is perfect on boards of "
-            f"up to {AUTO_PERFECT_CELLS} cells, heuristic beyond."
-        ),
+        "play a game in the terminal",
+        "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
+        "also undo, hint, help and quit. The default opponent is perfect on boards of "
+        f"up to {AUTO_PERFECT_CELLS} cells, heuristic beyond.",
+        json=False,
     )
-    _board_options(play)
     _player_options(play, x="human", o="auto")
 
-    solve_command = commands.add_parser(
+    solve_command = _command(
+        commands,
         "solve",
-        help="the value and best moves of a position",
-        description="Solve a position with perfect play (two players, small bounded boards).",
+        "the value and best moves of a position",
+        "Solve a position with perfect play (two players, small bounded boards).",
     )
-    _board_options(solve_command)
     solve_command.add_argument(
         "--position",
         metavar="ROWS",
         help="the position, rows separated by '/', '.' for empty: X.O/.X./..O",
     )
-    solve_command.add_argument("--json", action="store_true", help="print JSON")
 
-    count_command = commands.add_parser(
+    count_command = _command(
+        commands,
         "count",
-        help="count every game and reachable position",
-        description="Count every possible game by result and every reachable position.",
+        "count every game and reachable position",
+        "Count every possible game by result and every reachable position.",
     )
-    _board_options(count_command)
     count_command.add_argument(
         "--player-count", type=int, default=2, metavar="N", help="players (default 2)"
     )
-    count_command.add_argument("--json", action="store_true", help="print JSON")
 
-    selfplay = commands.add_parser(
+    selfplay = _command(
+        commands,
         "selfplay",
-        help="bots against each other over many games",
-        description="Play bots against each other and tally the results.",
+        "bots against each other over many games",
+        "Play bots against each other and tally the results.",
     )
-    _board_options(selfplay)
     _player_options(selfplay, x="heuristic", o="random")
     selfplay.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
-    selfplay.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
 
