@@ -83,8 +83,7 @@ def test_both_detectors_agree_on_full_lines(n: int, seed: int) -> None:
     players = Mark.for_players(2)
     board = BoundedBoard(n, n)
     full = FullLineDetector(n, 2)
-    runs = make_detector(BoundedBoard(n, n), n, players)
-    assert isinstance(runs, FullLineDetector)
+    assert isinstance(make_detector(BoundedBoard(n, n), n, players), FullLineDetector)
     walker = RunDetector(board, n, players)
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
