@@ -18,6 +18,7 @@ from tictactoe.errors import (
     InvalidPosition,
     NothingToUndo,
     OffBoard,
+    RecordError,
     TicTacToeError,
     Unsolvable,
     WrongType,
@@ -30,6 +31,7 @@ from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Move, Outcome, Status
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, ScriptedPlayer, play_match
+from tictactoe.records import Record
 from tictactoe.solver import Solution, Value, solve
 
 __all__ = [
@@ -53,6 +55,8 @@ __all__ = [
     "PerfectBot",
     "Player",
     "RandomBot",
+    "Record",
+    "RecordError",
     "ScriptedPlayer",
     "Solution",
     "Status",

@@ -13,25 +13,17 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from tictactoe import filecommands, session
 from tictactoe.counting import count
 from tictactoe.errors import InvalidGame, TicTacToeError
 from tictactoe.game import Game
-from tictactoe.heuristic import HeuristicBot
-from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
-from tictactoe.outcome import Move
-from tictactoe.perfect import PerfectBot
-from tictactoe.players import Player, RandomBot, play_match
+from tictactoe.players import play_match
 from tictactoe.solver import solve
-from tictactoe.terminal import cell_label, render, wants_colour
+from tictactoe.terminal import cell_label, wants_colour
 
 __all__ = ["main"]
 
-KINDS = ("human", "random", "perfect", "heuristic")
-_COMMANDS = ("play", "solve", "count", "selfplay")
-PERFECT_MAX_CELLS = 20
-"""The biggest board on which the command offers perfect play (the solver's reach)."""
-AUTO_PERFECT_CELLS = 16
-"""Up to this many cells the default opponent is perfect; beyond, heuristic."""
+_COMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -55,7 +47,7 @@ def _board_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
-    kinds = ", ".join(KINDS)
+    kinds = ", ".join(session.KINDS)
     parser.add_argument("--x", default=x, metavar="KIND", help=f"X's player: {kinds}")
     parser.add_argument("--o", default=o, metavar="KIND", help=f"O's player: {kinds}")
     parser.add_argument(
@@ -105,10 +97,14 @@ def _parser() -> argparse.ArgumentParser:
         "play a game in the terminal",
         "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
         "also undo, hint, help and quit. The default opponent is perfect on boards of "
-        f"up to {AUTO_PERFECT_CELLS} cells, heuristic beyond.",
+        f"up to {session.AUTO_PERFECT_CELLS} cells, heuristic beyond.",
         json=False,
     )
     _player_options(play, x="human", o="auto")
+    play.add_argument(
+        "--save", metavar="FILE", help="save the game after every move (.json, .psq or .sgf)"
+    )
+    play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
 
     solve_command = _command(
         commands,
@@ -140,6 +136,31 @@ def _parser() -> argparse.ArgumentParser:
     )
     _player_options(selfplay, x="heuristic", o="random")
     selfplay.add_argument("--games", type=int, default=100, metavar="N", help="games to play")
+
+    target = "a saved game (.json, .psq, .sgf) or a position like 'X.O/.X./..O'"
+    k_help = "k for PSQ and SGF files, which do not store it (default 5)"
+    replay = commands.add_parser(
+        "replay", help="step through a saved game", description=filecommands.REPLAY_HELP
+    )
+    replay.add_argument("target", metavar="FILE", help="a saved game")
+    show = commands.add_parser("show", help="the board and result of a game or position")
+    show.add_argument("target", metavar="FILE_OR_POSITION", help=target)
+    show.add_argument("--json", action="store_true", help="print JSON")
+    render_command = commands.add_parser("render", help="draw a game or position as SVG")
+    render_command.add_argument("target", metavar="FILE_OR_POSITION", help=target)
+    render_command.add_argument(
+        "-o", "--output", required=True, metavar="OUT.svg", help="the SVG file to write"
+    )
+    render_command.add_argument(
+        "--size", type=int, default=480, metavar="PX", help="width in pixels (default 480)"
+    )
+    convert_command = commands.add_parser(
+        "convert", help="convert a saved game between .json, .psq and .sgf"
+    )
+    convert_command.add_argument("input", metavar="IN", help="the saved game to read")
+    convert_command.add_argument("output", metavar="OUT", help="the file to write")
+    for command in (replay, show, render_command, convert_command):
+        command.add_argument("--k", type=int, metavar="K", help=k_help)
     return parser
 
 
@@ -151,11 +172,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(words)
     command: str = args.command
     handlers: dict[str, Callable[[argparse.Namespace], int]] = {
-        "play": _play,
+        "play": session.play,
         "solve": _solve,
         "count": _count,
         "selfplay": _selfplay,
+        "replay": lambda args: filecommands.replay(args, print, input),
+        "show": lambda args: filecommands.show(args, print),
+        "render": lambda args: filecommands.render_svg(args, print),
+        "convert": lambda args: filecommands.convert(args, print),
     }
+    args.colour = wants_colour(sys.stdout)
     try:
         return handlers[command](args)
     except (TicTacToeError, ValueError) as error:
@@ -165,136 +191,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (``tictactoe count | head``): stop quietly, as Unix tools do.
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - left open until exit on purpose
         return 0
-
-
-def _new_game(args: argparse.Namespace, players: int = 2) -> Game:
-    """The game the board options describe."""
-    if args.size is not None and (args.rows is not None or args.cols is not None):
-        raise InvalidGame("give either --size or --rows and --cols, not both")
-    if args.unbounded:
-        if args.size is not None or args.rows is not None or args.cols is not None:
-            raise InvalidGame("an unbounded grid has no size; drop --size, --rows and --cols")
-        return Game.unbounded(5 if args.k is None else args.k, players=players)
-    rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
-    cols = args.cols if args.cols is not None else rows
-    return Game(rows, cols, args.k, players=players)
-
-
-def _kinds(args: argparse.Namespace) -> list[str]:
-    kinds = args.players.split(",") if args.players else [args.x, args.o]
-    kinds = [kind.strip().lower() for kind in kinds]
-    for kind in kinds:
-        if kind not in (*KINDS, "auto"):
-            raise InvalidGame(f"unknown player {kind!r}: choose from {', '.join(KINDS)}")
-    return kinds
-
-
-def _solvable(game: Game, cells: int) -> bool:
-    return (
-        len(game.players) == 2
-        and game.rows is not None
-        and game.cols is not None
-        and game.rows * game.cols <= cells
-    )
-
-
-def _bot(kind: str, game: Game, seed: int | None, budget: int) -> Player:
-    if kind == "auto":
-        kind = "perfect" if _solvable(game, AUTO_PERFECT_CELLS) else "heuristic"
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "perfect":
-        if not _solvable(game, PERFECT_MAX_CELLS):
-            raise InvalidGame(
-                f"perfect play needs two players on a board of at most {PERFECT_MAX_CELLS} "
-                "cells; try heuristic"
-            )
-        return PerfectBot(seed)
-    return HeuristicBot(seed, nodes=budget)
-
-
-def _hint(game: Game) -> tuple[int, int]:
-    if _solvable(game, PERFECT_MAX_CELLS):
-        return solve(game).best_moves[0]
-    return HeuristicBot(0).choose_move(game)
-
-
-class _Thinking:
-    """Wraps a bot so that a person sees it is thinking (on a terminal) and what it played."""
-
-    def __init__(self, bot: Player, *, live: bool) -> None:
-        self.bot = bot
-        self.name = bot.name
-        self.live = live
-
-    def choose_move(self, game: Game) -> tuple[int, int]:
-        if self.live:
-            print(f"{game.turn} ({self.name}) is thinking…", end="\r", flush=True)
-        cell = self.bot.choose_move(game)
-        print(f"{game.turn} ({self.name}) plays {cell_label(cell, game)}" + " " * 8)
-        return cell
-
-
-def _play(args: argparse.Namespace) -> int:
-    kinds = _kinds(args)
-    game = _new_game(args, len(kinds))
-    colour = wants_colour(sys.stdout)
-    players: list[Player] = []
-    for number, kind in enumerate(kinds):
-        if kind == "human":
-            players.append(HumanPlayer(hint=_hint, name="you"))
-        else:
-            seed = None if args.seed is None else args.seed + number
-            players.append(_Thinking(_bot(kind, game, seed, args.budget), live=colour))
-    names = ", ".join(
-        f"{mark} {player.name}" for mark, player in zip(game.players, players, strict=True)
-    )
-    print(f"{_describe(game)}: {names}. Type help for commands.\n")
-    print(render(game, colour=colour))
-
-    def show(game: Game, move: Move, player: Player) -> None:
-        print("\n" + render(game, colour=colour))
-
-    while True:
-        try:
-            play_match(game, players, on_move=show)
-            break
-        except UndoRequested:
-            if not _undo_turn(game, players):
-                print("nothing to undo")
-            else:
-                print("\n" + render(game, colour=colour))
-        except (QuitRequested, EOFError):
-            print("\nbye")
-            return 0
-        except KeyboardInterrupt:
-            print("\nbye")
-            return 130
-    print(_result(game, players))
-    return 0
-
-
-def _undo_turn(game: Game, players: Sequence[Player]) -> bool:
-    """Take back moves until it is a person's turn again, at least one move; False if none."""
-    if not game.moves:
-        return False
-    while game.moves:
-        game.undo()
-        if isinstance(players[game.players.index(game.turn)], HumanPlayer):
-            return True
-    return True
-
-
-def _describe(game: Game) -> str:
-    board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
-    return f"{board}, {game.k} in a row"
-
-
-def _result(game: Game, players: Sequence[Player]) -> str:
-    if game.winner is None:
-        return "draw"
-    player = players[game.players.index(game.winner)]
-    return f"{game.winner} ({player.name}) wins"
 
 
 def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
@@ -307,7 +203,7 @@ def _solve(args: argparse.Namespace) -> int:
             raise InvalidGame("--position gives the board; drop --size, --rows and --cols")
         game = Game.from_rows(args.position, k=args.k)
     else:
-        game = _new_game(args)
+        game = session.new_game(args)
     solution = solve(game)
     moves = " ".join(cell_label(cell, game) for cell in solution.best_moves) or "none"
     text = (
@@ -321,7 +217,7 @@ def _solve(args: argparse.Namespace) -> int:
 def _count(args: argparse.Namespace) -> int:
     if args.unbounded:
         raise InvalidGame("the unbounded grid has no end to count")
-    game = _new_game(args, args.player_count)
+    game = session.new_game(args, args.player_count)
     live = sys.stderr.isatty()
 
     def progress(positions: int) -> None:
@@ -334,7 +230,7 @@ def _count(args: argparse.Namespace) -> int:
         print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
     wins = ", ".join(f"{mark} {n:,}" for mark, n in zip(counts.players, counts.wins, strict=True))
     text = (
-        f"{_describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
+        f"{session.describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
         f"{counts.positions:,} positions, {counts.terminal_positions:,} of them final"
     )
     data = counts.to_json()
@@ -343,15 +239,15 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    kinds = _kinds(args)
+    kinds = session.player_kinds(args)
     if "human" in kinds:
         raise InvalidGame("selfplay is for bots: choose random, perfect or heuristic")
     if args.games < 1:
         raise InvalidGame(f"--games={args.games} must be at least 1")
-    template = _new_game(args, len(kinds))
+    template = session.new_game(args, len(kinds))
     seed = args.seed
     players = [
-        _bot(kind, template, None if seed is None else seed + number, args.budget)
+        session.bot(kind, template, None if seed is None else seed + number, args.budget)
         for number, kind in enumerate(kinds)
     ]
     wins = dict.fromkeys(template.players, 0)

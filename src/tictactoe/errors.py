@@ -6,6 +6,7 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     TicTacToeError
     ├── InvalidGame        (ValueError)  a game that cannot be set up: bad size, k or players
     ├── InvalidPosition    (ValueError)  a position no legal game reaches
+    ├── RecordError        (ValueError)  a game file that cannot be read
     ├── IllegalMove        (ValueError)  a move the rules forbid; nothing changes
     │   ├── OffBoard                     the cell is outside the board
     │   ├── CellTaken                    the cell already holds a mark
@@ -29,6 +30,7 @@ __all__ = [
     "InvalidPosition",
     "NothingToUndo",
     "OffBoard",
+    "RecordError",
     "TicTacToeError",
     "Unsolvable",
     "WrongType",
@@ -77,3 +79,7 @@ class Unsolvable(TicTacToeError, ValueError):
 
 class BadBotMove(IllegalMove):
     """A player (a bot, a script) chose a move the rules forbid; names the player and move."""
+
+
+class RecordError(TicTacToeError, ValueError):
+    """A game file that cannot be read: names the file, the line or field, and what was due."""

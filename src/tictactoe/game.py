@@ -341,6 +341,12 @@ class Game:
     def __str__(self) -> str:
         return "\n".join(self.rows_text())
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG, for notebooks; the picture module loads only when asked."""
+        from tictactoe import svg  # imported here, so the core does not load it
+
+        return svg.board(self)
+
     def __repr__(self) -> str:
         if self.is_unbounded:
             moves = ", ".join(str(move) for move in self._moves)

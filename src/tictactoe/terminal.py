@@ -17,7 +17,7 @@ from tictactoe.game import Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
-__all__ = ["cell_label", "column_label", "parse_cell", "render", "wants_colour"]
+__all__ = ["cell_label", "column_label", "parse_cell", "render", "wants_colour", "window"]
 
 _COLOURS = {Mark.X: "31", Mark.O: "34", Mark.Y: "32", Mark.Z: "35"}
 _LAST = "7"
@@ -86,7 +86,8 @@ def parse_cell(text: str, game: Game) -> Cell:
     return int(row_first) - 1, int(col_text) - 1
 
 
-def _window(game: Game) -> tuple[range, range]:
+def window(game: Game) -> tuple[range, range]:
+    """The rows and columns to show: the board, or a margin around the marks if unbounded."""
     if game.rows is not None and game.cols is not None:
         return range(game.rows), range(game.cols)
     cells = [move.cell for move in game.moves] or [(0, 0)]
@@ -109,7 +110,7 @@ def render(game: Game, *, colour: bool = False) -> str:
      2  . [X] .
      3  .  .  .
     """
-    rows, cols = _window(game)
+    rows, cols = window(game)
     labels = [str(col + 1) if game.is_unbounded else column_label(col) for col in cols]
     width = max(len(label) for label in labels) + 2
     side = max(len(str(row + 1)) for row in rows) + 2

@@ -1,0 +1,181 @@
+"""Playing from the command line: choosing players and running a game in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from tictactoe import filecommands, records
+from tictactoe.errors import InvalidGame
+from tictactoe.game import Game
+from tictactoe.heuristic import HeuristicBot
+from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
+from tictactoe.outcome import Move
+from tictactoe.perfect import PerfectBot
+from tictactoe.players import Player, RandomBot, play_match
+from tictactoe.solver import solve
+from tictactoe.terminal import cell_label, render, wants_colour
+
+__all__ = ["KINDS", "bot", "describe", "new_game", "play", "player_kinds"]
+
+KINDS = ("human", "random", "perfect", "heuristic")
+PERFECT_MAX_CELLS = 20
+"""The biggest board on which the command offers perfect play (the solver's reach)."""
+AUTO_PERFECT_CELLS = 16
+"""Up to this many cells the default opponent is perfect; beyond, heuristic."""
+
+
+def new_game(args: argparse.Namespace, players: int = 2) -> Game:
+    """The game the board options describe."""
+    if args.size is not None and (args.rows is not None or args.cols is not None):
+        raise InvalidGame("give either --size or --rows and --cols, not both")
+    if args.unbounded:
+        if args.size is not None or args.rows is not None or args.cols is not None:
+            raise InvalidGame("an unbounded grid has no size; drop --size, --rows and --cols")
+        return Game.unbounded(5 if args.k is None else args.k, players=players)
+    rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
+    cols = args.cols if args.cols is not None else rows
+    return Game(rows, cols, args.k, players=players)
+
+
+def player_kinds(args: argparse.Namespace) -> list[str]:
+    """The kinds of player named by --players, or by --x and --o."""
+    kinds = args.players.split(",") if args.players else [args.x, args.o]
+    kinds = [kind.strip().lower() for kind in kinds]
+    for kind in kinds:
+        if kind not in (*KINDS, "auto"):
+            raise InvalidGame(f"unknown player {kind!r}: choose from {', '.join(KINDS)}")
+    return kinds
+
+
+def _solvable(game: Game, cells: int) -> bool:
+    """Two players on a bounded board of at most ``cells`` cells."""
+    return (
+        len(game.players) == 2
+        and game.rows is not None
+        and game.cols is not None
+        and game.rows * game.cols <= cells
+    )
+
+
+def bot(kind: str, game: Game, seed: int | None, budget: int) -> Player:
+    """The bot of ``kind`` for ``game`` (``auto``: perfect on small boards, else heuristic)."""
+    if kind == "auto":
+        kind = "perfect" if _solvable(game, AUTO_PERFECT_CELLS) else "heuristic"
+    if kind == "random":
+        return RandomBot(seed)
+    if kind == "perfect":
+        if not _solvable(game, PERFECT_MAX_CELLS):
+            raise InvalidGame(
+                f"perfect play needs two players on a board of at most {PERFECT_MAX_CELLS} "
+                "cells; try heuristic"
+            )
+        return PerfectBot(seed)
+    return HeuristicBot(seed, nodes=budget)
+
+
+def _hint(game: Game) -> tuple[int, int]:
+    """A suggested move: the solver's on small boards, the heuristic bot's elsewhere."""
+    if _solvable(game, PERFECT_MAX_CELLS):
+        return solve(game).best_moves[0]
+    return HeuristicBot(0).choose_move(game)
+
+
+class _Thinking:
+    """Wraps a bot so that a person sees it is thinking (on a terminal) and what it played."""
+
+    def __init__(self, bot: Player, *, live: bool) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.live = live
+
+    def choose_move(self, game: Game) -> tuple[int, int]:
+        if self.live:
+            print(f"{game.turn} ({self.name}) is thinking…", end="\r", flush=True)
+        cell = self.bot.choose_move(game)
+        print(f"{game.turn} ({self.name}) plays {cell_label(cell, game)}" + " " * 8)
+        return cell
+
+
+def play(args: argparse.Namespace) -> int:
+    """Run ``tictactoe play``: a game in the terminal, saved as it goes if asked."""
+    kinds = player_kinds(args)
+    if args.load:
+        game, _ = filecommands.game_from(args.load, k=args.k)
+        if len(game.players) != len(kinds):
+            raise InvalidGame(
+                f"{args.load} is a {len(game.players)}-player game; name its players with --players"
+            )
+        if game.is_over:
+            raise InvalidGame(f"{args.load} holds a finished game: {describe(game)}")
+    else:
+        game = new_game(args, len(kinds))
+    colour = wants_colour(sys.stdout)
+    players: list[Player] = []
+    for number, kind in enumerate(kinds):
+        if kind == "human":
+            players.append(HumanPlayer(hint=_hint, name="you"))
+        else:
+            seed = None if args.seed is None else args.seed + number
+            players.append(_Thinking(bot(kind, game, seed, args.budget), live=colour))
+    cast = ", ".join(
+        f"{mark} {player.name}" for mark, player in zip(game.players, players, strict=True)
+    )
+    print(f"{describe(game)}: {cast}. Type help for commands.\n")
+    print(render(game, colour=colour))
+
+    names = tuple(player.name for player in players)
+    started = records.Record.from_game(game).played
+
+    def save() -> None:
+        if args.save:
+            records.save(records.Record.from_game(game, names=names, played=started), args.save)
+
+    def show(game: Game, move: Move, player: Player) -> None:
+        save()
+        print("\n" + render(game, colour=colour))
+
+    while True:
+        try:
+            play_match(game, players, on_move=show)
+            break
+        except UndoRequested:
+            if not _undo_turn(game, players):
+                print("nothing to undo")
+            else:
+                save()
+                print("\n" + render(game, colour=colour))
+        except (QuitRequested, EOFError):
+            print("\nbye")
+            return 0
+        except KeyboardInterrupt:
+            print("\nbye")
+            return 130
+    print(_result(game, players))
+    return 0
+
+
+def _undo_turn(game: Game, players: Sequence[Player]) -> bool:
+    """Take back moves until it is a person's turn again, at least one move; False if none."""
+    if not game.moves:
+        return False
+    while game.moves:
+        game.undo()
+        if isinstance(players[game.players.index(game.turn)], HumanPlayer):
+            return True
+    return True
+
+
+def describe(game: Game) -> str:
+    """The board and k in words: ``3×3, 3 in a row``."""
+    board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
+    return f"{board}, {game.k} in a row"
+
+
+def _result(game: Game, players: Sequence[Player]) -> str:
+    """Who won, by mark and player name, or ``draw``."""
+    if game.winner is None:
+        return "draw"
+    player = players[game.players.index(game.winner)]
+    return f"{game.winner} ({player.name}) wins"
