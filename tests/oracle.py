@@ -80,3 +80,10 @@ def random_cell(game: ttt.Game, rng: random.Random, spread: int = 4) -> ttt.Cell
         if game.cell(row, col) is None
     ]
     return rng.choice(free)
+
+
+def new_game(rows: int | None, cols: int | None, k: int, players: int) -> ttt.Game:
+    """A game of the given shape; rows and cols None for the unbounded grid."""
+    if rows is None or cols is None:
+        return ttt.Game.unbounded(k, players=players)
+    return ttt.Game(rows, cols, k, players=players)

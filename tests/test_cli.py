@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from tictactoe import records
 from tictactoe.cli import main
+
+DATA = Path(__file__).parent / "data"
 
 
 def run(
@@ -168,3 +173,74 @@ def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None
     out = capsys.readouterr().out
     for command in ("play", "solve", "count", "selfplay"):
         assert command in out
+
+
+def test_play_saves_as_it_goes_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "game.json"
+    code, _, _ = run(
+        ["play", "--seed", "1", "--save", str(saved)], capsys, monkeypatch, "b2\nquit\n"
+    )
+    assert code == 0
+    first = records.load(saved)
+    assert len(first.moves) == 2
+    assert first.names == ("you", "perfect")
+    records.save(dataclasses.replace(first, played="2020-01-02T03:04:05+00:00"), saved)
+    code, _, _ = run(
+        ["play", "--seed", "1", "--load", str(saved), "--save", str(saved)],
+        capsys,
+        monkeypatch,
+        "undo\nc3\nquit\n",
+    )
+    assert code == 0
+    resumed = records.load(saved)  # undo took back both moves, then X took c3 and O replied
+    assert resumed.moves[0] == (2, 2)
+    assert len(resumed.moves) == 2
+    assert resumed.played == "2020-01-02T03:04:05+00:00"
+
+
+def test_show_render_convert_and_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    golden = str(DATA / "heuristic_beats_random.psq")
+    code, out, _ = run(["show", golden, "--json"], capsys, monkeypatch)
+    assert json.loads(out) == {
+        "rows": 15,
+        "cols": 15,
+        "k": 5,
+        "moves": 9,
+        "status": "won",
+        "winner": "X",
+    }
+    code, out, _ = run(["show", "X../.O./... X 3x3 k3"], capsys, monkeypatch)
+    assert "in progress, X to move" in out
+    code, out, _ = run(["show", "- X inf k5", "--json"], capsys, monkeypatch)
+    assert json.loads(out)["rows"] is None
+    picture = tmp_path / "board.svg"
+    code, out, _ = run(["render", golden, "-o", str(picture)], capsys, monkeypatch)
+    assert code == 0
+    assert picture.read_text().startswith("<svg")
+    converted = tmp_path / "game.sgf"
+    code, out, _ = run(["convert", golden, str(converted)], capsys, monkeypatch)
+    assert code == 0
+    assert records.load(converted).moves == records.load(golden).moves
+    code, out, _ = run(["replay", golden], capsys, monkeypatch, "n\nn\nb\n9\nwhat\nq\n")
+    assert code == 0
+    assert "move 1 of 9" in out
+    assert "move 9 of 9: X won" in out
+    assert "'what': Enter or n" in out
+
+
+def test_file_errors_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    code, _, err = run(["show", str(bad)], capsys, monkeypatch)
+    assert code == 2
+    assert err.strip().count("\n") == 0
+    assert str(bad) in err
+    code, _, err = run(["convert", str(bad), str(tmp_path / "out.txt")], capsys, monkeypatch)
+    assert code == 2
+    assert not (tmp_path / "out.txt").exists()

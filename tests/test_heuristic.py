@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from oracle import judge, marks_of, random_cell
+from oracle import judge, marks_of, new_game, random_cell
 
 import tictactoe as ttt
 
@@ -17,10 +17,7 @@ BOARDS = [(15, 15, 5, 2), (7, 7, 4, 2), (3, 3, 3, 2), (9, 6, 4, 3), (None, None,
 def random_position(shape: tuple[int | None, int | None, int, int], seed: int) -> ttt.Game:
     rows, cols, k, players = shape
     rng = random.Random(seed)
-    if rows is None or cols is None:
-        game = ttt.Game.unbounded(k, players=players)
-    else:
-        game = ttt.Game(rows, cols, k, players=players)
+    game = new_game(rows, cols, k, players)
     for _ in range(rng.randrange(1, 40)):
         game.move(*random_cell(game, rng, spread=3))
         if game.is_over:

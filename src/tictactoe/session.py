@@ -101,8 +101,9 @@ class _Thinking:
 def play(args: argparse.Namespace) -> int:
     """Run ``tictactoe play``: a game in the terminal, saved as it goes if asked."""
     kinds = player_kinds(args)
+    loaded = None
     if args.load:
-        game, _ = filecommands.game_from(args.load, k=args.k)
+        game, loaded = filecommands.game_from(args.load, k=args.k)
         if len(game.players) != len(kinds):
             raise InvalidGame(
                 f"{args.load} is a {len(game.players)}-player game; name its players with --players"
@@ -126,7 +127,8 @@ def play(args: argparse.Namespace) -> int:
     print(render(game, colour=colour))
 
     names = tuple(player.name for player in players)
-    started = records.Record.from_game(game).played
+    started = loaded.played if loaded else None
+    started = started or records.Record.from_game(game).played
 
     def save() -> None:
         if args.save:
