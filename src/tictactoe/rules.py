@@ -19,6 +19,7 @@ listed from its first cell along that direction.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
@@ -73,7 +74,7 @@ class FullLineDetector(WinDetector):
     Lines are numbered: rows 0..n-1, columns n..2n-1, the diagonal 2n, the anti-diagonal 2n+1.
     """
 
-    __slots__ = ("_blocked", "_counts", "_n", "_present")
+    __slots__ = ("_anti", "_blocked", "_counts", "_main", "_n", "_present")
 
     def __init__(self, n: int, players: int) -> None:
         self._n = n
@@ -81,24 +82,22 @@ class FullLineDetector(WinDetector):
         self._counts = [[0] * lines for _ in range(players)]
         self._present = [0] * lines
         self._blocked = 0
+        self._main, self._anti = _diagonal_lines(n)
 
     def _lines_through(self, row: int, col: int) -> tuple[int, ...]:
-        n = self._n
-        on_anti = row + col == n - 1
+        """The lines through a cell, in the order a win is reported."""
         if row == col:
-            return (row, n + col, 2 * n, 2 * n + 1) if on_anti else (row, n + col, 2 * n)
-        return (row, n + col, 2 * n + 1) if on_anti else (row, n + col)
+            return self._main[row]
+        if row + col == self._n - 1:
+            return self._anti[row]
+        return (row, self._n + col)
 
     def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
         n = self._n
         counts = self._counts[player]
         present = self._present
         won = -1
-        if row == col or row + col == n - 1:  # on a diagonal; most cells are not
-            lines = self._lines_through(row, col)
-        else:
-            lines = (row, n + col)
-        for line in lines:
+        for line in self._lines_through(row, col):
             count = counts[line] + 1
             counts[line] = count
             if count == 1:
@@ -134,6 +133,20 @@ class FullLineDetector(WinDetector):
         if line == 2 * n:
             return tuple((i, i) for i in span)
         return tuple((i, n - 1 - i) for i in span)
+
+
+@functools.lru_cache(maxsize=64)
+def _diagonal_lines(n: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The lines through the diagonal cells (r, r) and the anti-diagonal cells (r, n-1-r).
+
+    Indexed by row r: O(n) numbers, made once and shared by every game of that size.
+    """
+    centre = (n - 1) / 2
+    main = tuple((r, n + r, 2 * n) + ((2 * n + 1,) if r == centre else ()) for r in range(n))
+    anti = tuple(
+        (r, 2 * n - 1 - r) + ((2 * n,) if r == centre else ()) + (2 * n + 1,) for r in range(n)
+    )
+    return main, anti
 
 
 def _start_offsets(position: int, step: int, size: int, k: int) -> range:
