@@ -77,8 +77,12 @@ class Game:
         players: int = 2,
         early_draw: bool = False,
     ) -> None:
-        rows = _side("rows", rows)
-        cols = rows if cols is None else _side("cols", cols)
+        if type(rows) is not int or rows < 1:
+            rows = _side("rows", rows)
+        if cols is None:
+            cols = rows
+        elif type(cols) is not int or cols < 1:
+            cols = _side("cols", cols)
         k = min(rows, cols) if k is None else as_int("k", k)
         if not 1 <= k <= max(rows, cols):
             raise InvalidGame(
@@ -147,6 +151,7 @@ class Game:
         self._moves: list[Move] = []
         self._outcome = IN_PROGRESS
         self._over = False
+        # acquire/release in try/finally: half the cost of a with-block on this hot path
         self._lock = threading.Lock()
         self._legal_moves = LegalMoves(self)
 
@@ -165,7 +170,9 @@ class Game:
             row = as_int("row", row)
         if type(col) is not int:
             col = as_int("col", col)
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             if self._over:
                 raise GameOver(f"no move at ({row}, {col}): {self._describe_end()}")
             board = self._board
@@ -193,6 +200,8 @@ class Game:
                 self._over = True
                 return Status.DRAW
             return Status.IN_PROGRESS
+        finally:
+            lock.release()
 
     def undo(self) -> Move:
         """Take back the last move, exactly, and return it; reopens a finished game.
@@ -200,7 +209,9 @@ class Game:
         Raises:
             NothingToUndo: no move has been played.
         """
-        with self._lock:
+        lock = self._lock
+        lock.acquire()
+        try:
             moves = self._moves
             if not moves:
                 raise NothingToUndo("no move to undo: none has been played")
@@ -210,6 +221,8 @@ class Game:
             self._outcome = IN_PROGRESS
             self._over = False
             return move
+        finally:
+            lock.release()
 
     def outcome(self) -> Outcome:
         """How the game stands: status, winner and winning line, from one place."""
