@@ -8,9 +8,11 @@ and is told of every placement and removal. It never rescans the board:
 - :class:`RunDetector` (k shorter than a side, rectangular boards, the unbounded grid): walks
   out from the new mark in four directions, at most k-1 steps each way, so O(k).
 
-Both also keep, incrementally, how many of the places a line could be made are *blocked*
+Both can also keep, incrementally, how many of the places a line could be made are *blocked*
 (hold marks of two different players). When every such place is blocked no player can ever
-complete a line: the draw is certain before the board is full.
+complete a line: the draw is certain before the board is full. The counting starts when first
+asked, or from the first move in a game that ends early draws; games that never ask pay
+nothing for it.
 
 The winning line of a placement is the whole run of the mover's marks through it, in the first
 of the directions row, column, diagonal (down-right), anti-diagonal (down-left) that wins,
@@ -64,7 +66,7 @@ def make_detector(
     (a game that ends early draws needs it after every move).
     """
     if board.rows is not None and board.rows == board.cols == k:
-        return FullLineDetector(k, len(players))
+        return FullLineDetector(k, len(players), track_blocking=track_blocking)
     return RunDetector(board, k, players, track_blocking=track_blocking)
 
 
@@ -74,15 +76,18 @@ class FullLineDetector(WinDetector):
     Lines are numbered: rows 0..n-1, columns n..2n-1, the diagonal 2n, the anti-diagonal 2n+1.
     """
 
-    __slots__ = ("_anti", "_blocked", "_counts", "_main", "_n", "_present")
+    __slots__ = ("_anti", "_blocked", "_counts", "_main", "_n", "_present", "_tracking")
 
-    def __init__(self, n: int, players: int) -> None:
+    def __init__(self, n: int, players: int, *, track_blocking: bool = False) -> None:
         self._n = n
         lines = 2 * n + 2
         self._counts = [[0] * lines for _ in range(players)]
-        self._present = [0] * lines
+        self._present: list[int] = []
         self._blocked = 0
+        self._tracking = False
         self._main, self._anti = _diagonal_lines(n)
+        if track_blocking:
+            self._start_tracking()
 
     def _lines_through(self, row: int, col: int) -> tuple[int, ...]:
         """The lines through a cell, in the order a win is reported."""
@@ -95,33 +100,48 @@ class FullLineDetector(WinDetector):
     def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
         n = self._n
         counts = self._counts[player]
-        present = self._present
         won = -1
-        for line in self._lines_through(row, col):
+        lines = self._lines_through(row, col)
+        for line in lines:
             count = counts[line] + 1
             counts[line] = count
-            if count == 1:
-                present[line] += 1
-                if present[line] == 2:
-                    self._blocked += 1
             if count == n and won < 0:
                 won = line
+        if self._tracking:
+            present = self._present
+            for line in lines:
+                if counts[line] == 1:
+                    present[line] += 1
+                    if present[line] == 2:
+                        self._blocked += 1
         return None if won < 0 else self._cells_of(won)
 
     def remove(self, row: int, col: int, player: int) -> None:
         counts = self._counts[player]
-        present = self._present
-        for line in self._lines_through(row, col):
-            count = counts[line] - 1
-            counts[line] = count
-            if count == 0:
-                if present[line] == 2:
-                    self._blocked -= 1
-                present[line] -= 1
+        lines = self._lines_through(row, col)
+        for line in lines:
+            counts[line] -= 1
+        if self._tracking:
+            present = self._present
+            for line in lines:
+                if counts[line] == 0:
+                    if present[line] == 2:
+                        self._blocked -= 1
+                    present[line] -= 1
 
     @property
     def is_blocked(self) -> bool:
+        if not self._tracking:
+            self._start_tracking()
         return self._blocked == 2 * self._n + 2
+
+    def _start_tracking(self) -> None:
+        """Count, per line, how many players have marks in it; then follow every move."""
+        self._present = [
+            sum(1 for counts in self._counts if counts[line]) for line in range(2 * self._n + 2)
+        ]
+        self._blocked = sum(1 for present in self._present if present >= 2)
+        self._tracking = True
 
     def _cells_of(self, line: int) -> tuple[Cell, ...]:
         n = self._n
