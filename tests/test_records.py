@@ -35,7 +35,7 @@ def random_record(shape: tuple[int | None, int | None, int, int], seed: int) -> 
         if game.is_over:
             break
         game.move(*random_cell(game, rng, spread=6))
-    names = tuple(f"player {i} ]\\[" for i in range(players))
+    names = tuple(f"player {i}; ]\\[" for i in range(players))
     return records.Record.from_game(game, names=names, played="2026-11-29T10:00:00+00:00")
 
 
@@ -208,3 +208,12 @@ def test_save_and_load_by_extension(tmp_path: Path, fmt: str) -> None:
     path = tmp_path / f"game.{fmt}"
     records.save(GOLDEN, path)
     assert records.load(path).moves == GOLDEN.moves
+
+
+def test_psq_with_trailing_blank_lines_and_sgf_with_semicolons_in_values() -> None:
+    text = (SHARED / "gomocup_20x20_white_wins_16.psq").read_text() + "\n\n"
+    assert records.loads(text, "psq").names == ("pisq7.exe", "renjusolver.ZIP")
+    sgf = "(;FF[4]GM[4]SZ[9]PB[a;b]PW[c\\]d]\n;B[ee]\n;W[ff])"
+    record = records.loads(sgf, "sgf")
+    assert record.names == ("a;b", "c]d")
+    assert record.moves == ((4, 4), (5, 5))

@@ -271,6 +271,8 @@ def _dump_psq(record: Record) -> str:
 
 def _load_psq(text: str, source: str, k: int) -> Record:
     lines = text.splitlines()
+    while not lines[-1].strip():
+        lines.pop()
     header = _PSQ_HEADER.match(lines[0])
     if header is None:
         raise RecordError(f"{source}: line 1: {lines[0][:40]!r}, expected 'Piskvorky WxH, a:b, c'")
@@ -328,6 +330,30 @@ _SGF_PROPERTY = re.compile(r"([A-Z]+)\s*((?:\[(?:\\.|[^\]\\])*\]\s*)+)", re.DOTA
 _SGF_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
 
 
+def _sgf_nodes(text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """The nodes between ``start`` and ``end``, each with the line it starts on.
+
+    A ``;`` inside a property value (``PB[a;b]``) does not start a node.
+    """
+    nodes: list[tuple[int, str]] = []
+    inside = escaped = False
+    begin = start
+    for position in range(start, end):
+        char = text[position]
+        if escaped:
+            escaped = False
+        elif inside:
+            escaped = char == "\\"
+            inside = char != "]"
+        elif char == "[":
+            inside = True
+        elif char == ";":
+            nodes.append((text.count("\n", 0, begin) + 1, text[begin:position]))
+            begin = position + 1
+    nodes.append((text.count("\n", 0, begin) + 1, text[begin:end]))
+    return nodes
+
+
 def _load_sgf(text: str, source: str, k: int) -> Record:
     body = text.strip()
     if not (body.startswith("(;") and body.endswith(")")):
@@ -335,22 +361,18 @@ def _load_sgf(text: str, source: str, k: int) -> Record:
             f"{source}: line 1: not an SGF game: expected it to start '(;' and end ')'"
         )
     nodes: list[tuple[int, dict[str, list[str]]]] = []
-    offset = text.index("(;") + 2
-    for chunk in body[2:-1].split(";"):
-        line = text.count("\n", 0, offset) + 1
+    for line, chunk in _sgf_nodes(text, text.index("(;") + 2, text.rindex(")")):
         properties: dict[str, list[str]] = {}
         for found in _SGF_PROPERTY.finditer(chunk):
-            values = [
+            properties[found.group(1)] = [
                 value.replace("\\]", "]").replace("\\\\", "\\")
                 for value in _SGF_VALUE.findall(found.group(2))
             ]
-            properties[found.group(1)] = values
         if _SGF_PROPERTY.sub("", chunk).strip(" \n\r\t()"):
             raise RecordError(
                 f"{source}: line {line}: {chunk.strip()[:40]!r} is not SGF properties"
             )
         nodes.append((line, properties))
-        offset += len(chunk) + 1
     root = nodes[0][1]
     if root.get("GM", ["4"])[0] != "4":
         raise RecordError(f"{source}: line 1: GM[{root['GM'][0]}] is not gomoku, expected GM[4]")
