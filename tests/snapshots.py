@@ -6,7 +6,7 @@ import copy
 from typing import Any
 
 import tictactoe as ttt
-from tictactoe.board import Board
+from tictactoe._board import Board
 
 
 def slots_of(obj: object) -> dict[str, Any]:

@@ -7,7 +7,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tictactoe.board import BoundedBoard, UnboundedBoard
+from tictactoe._board import BoundedBoard, UnboundedBoard
+from tictactoe.coordinates import bounding_box
 from tictactoe.marks import Mark
 
 
@@ -63,11 +64,12 @@ def test_marks_come_in_row_major_order() -> None:
 
 def test_unbounded_board_grows_with_the_marks_only() -> None:
     board = UnboundedBoard()
-    assert board.bounds() is None
+    assert bounding_box(cell for cell, _ in board.marks()) is None
     assert not board.is_full
     board.place(-(10**9), 5, Mark.X)
     board.place(10**9, -5, Mark.O)
-    assert board.bounds() == ((-(10**9), -5), (10**9, 5))
+    box = bounding_box(cell for cell, _ in board.marks())
+    assert box == (range(-(10**9), 10**9 + 1), range(-5, 6))
     assert len(board._cells) == 2
     assert board.pop() == (10**9, -5)
     assert board.filled == 1

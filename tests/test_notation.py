@@ -80,9 +80,9 @@ def test_the_short_rows_form_is_accepted() -> None:
     [
         ("X.O/.X./..O X 3x3", "expected 'CELLS TURN BOARD kK"),
         ("X.O/.X./..O X 3x3 k3 p2 extra", "expected 'CELLS TURN BOARD kK"),
-        ("X.O/.X./..O X 3by3 k3", "neither RxC nor inf"),
+        ("X.O/.X./..O X 3by3 k3", "neither RxC, inf nor inf@ROW,COL"),
         ("X.O/.X. X 3x3 k3", "do not fill a 3x3 board"),
-        ("X.O/.X./..OO X 3x3 k3", "do not fill a 3x3 board"),
+        ("X.O/.X./..OO X 3x3 k3", "is not 3 cells long"),
         ("X.O/.X./..O O 3x3 k3", "the turn says O but the marks say X"),
         ("X.O/.X./..O X 3x3 three", "should be k and a number"),
         ("XX./.../... O 3x3 k3", "wrong number of marks"),

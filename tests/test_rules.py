@@ -11,9 +11,9 @@ from oracle import is_blocked, judge, marks_of, random_cell
 from snapshots import full_state
 
 import tictactoe as ttt
-from tictactoe.board import BoundedBoard
+from tictactoe._board import BoundedBoard
+from tictactoe._rules import FullLineDetector, RunDetector, make_detector
 from tictactoe.marks import Mark
-from tictactoe.rules import FullLineDetector, RunDetector, make_detector
 
 # (rows, cols, k, players) of bounded boards, and how many random games to play on each.
 BOUNDED = [

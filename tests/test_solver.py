@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from oracle import random_cell
 
 import tictactoe as ttt
-from tictactoe.bitboard import Geometry
+from tictactoe._bitboard import Geometry
 from tictactoe.solver import Value, bitboards, solve
 
 

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tictactoe as ttt
-from tictactoe.terminal import cell_label, column_label, parse_cell, render, wants_colour
+from tictactoe.cli._terminal import render, wants_colour
+from tictactoe.coordinates import cell_label, column_label, parse_cell
 
 
 @given(col=st.integers(0, 2000))

@@ -8,6 +8,7 @@ Status.IN_PROGRESS
 Mark.O
 """
 
+from tictactoe._legal import LegalMoves
 from tictactoe.counting import Counts, count
 from tictactoe.errors import (
     BadBotMove,
@@ -26,12 +27,10 @@ from tictactoe.errors import (
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.human import HumanPlayer
-from tictactoe.legal import LegalMoves
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Move, Outcome, Status
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, ScriptedPlayer, play_match
-from tictactoe.records import Record
 from tictactoe.solver import Solution, Value, solve
 
 __all__ = [
@@ -55,7 +54,6 @@ __all__ = [
     "PerfectBot",
     "Player",
     "RandomBot",
-    "Record",
     "RecordError",
     "ScriptedPlayer",
     "Solution",
@@ -69,4 +67,15 @@ __all__ = [
     "solve",
 ]
 
-__version__ = "0.1.0"
+
+def _version() -> str:
+    """The installed version, from the package metadata: pyproject.toml is its one source."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tictactoe")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "0+unknown"
+
+
+__version__ = _version()

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tictactoe.bitboard import Geometry
-from tictactoe.checks import as_int
+from tictactoe._bitboard import Geometry
+from tictactoe._checks import as_int
 from tictactoe.errors import InvalidGame
 from tictactoe.game import Game
 from tictactoe.marks import Mark

@@ -10,16 +10,26 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterable
 
-from tictactoe.board import Board, BoundedBoard, UnboundedBoard
-from tictactoe.checks import as_int
+from tictactoe import coordinates
+from tictactoe._board import Board, BoundedBoard, UnboundedBoard
+from tictactoe._checks import as_int
+from tictactoe._legal import LegalMoves
+from tictactoe._positions import legal_order, marks_of, parse_rows
+from tictactoe._rules import WinDetector, make_detector
 from tictactoe.errors import CellTaken, GameOver, InvalidGame, NothingToUndo, OffBoard
-from tictactoe.legal import LegalMoves
 from tictactoe.marks import MAX_PLAYERS, Mark
 from tictactoe.outcome import DRAWN, IN_PROGRESS, Cell, Move, Outcome, Status
-from tictactoe.positions import legal_order, parse_rows
-from tictactoe.rules import WinDetector, make_detector
 
-__all__ = ["Game"]
+__all__ = ["MAX_CELLS", "Game"]
+
+MAX_CELLS = 1_000_000
+"""The most cells a bounded board may have (1000×1000: about 17 MB, made in milliseconds).
+
+Larger boards are refused before anything is allocated; the unbounded grid, whose memory
+grows with the moves alone, serves any bigger game.
+"""
+_REPR_CELLS = 400
+"""Boards of up to this many cells repr as ``Game.from_rows(...)``; bigger ones list moves."""
 
 
 class Game:
@@ -27,7 +37,8 @@ class Game:
 
     Args:
         rows: number of rows, at least 1.
-        cols: number of columns, at least 1; defaults to ``rows``.
+        cols: number of columns, at least 1; defaults to ``rows``. The board may have at
+            most :data:`MAX_CELLS` cells.
         k: marks in a row that win, ``1 <= k <= max(rows, cols)``; defaults to
             ``min(rows, cols)``, the full line of a square board.
         players: how many players take turns, 2 to 8; their marks are ``Mark.for_players``.
@@ -83,6 +94,11 @@ class Game:
             cols = rows
         elif type(cols) is not int or cols < 1:
             cols = _side("cols", cols)
+        if rows * cols > MAX_CELLS:
+            raise InvalidGame(
+                f"a {rows}×{cols} board has more than {MAX_CELLS:,} cells; "
+                "use Game.unbounded(k) for bigger games"
+            )
         k = min(rows, cols) if k is None else as_int("k", k)
         if not 1 <= k <= max(rows, cols):
             raise InvalidGame(
@@ -132,7 +148,7 @@ class Game:
         """
         grid = parse_rows(rows)
         game = cls(len(grid), len(grid[0]), k, players=players)
-        for row, col in legal_order(grid, game.k, game.players):
+        for row, col in legal_order(marks_of(grid), game.k, game.players):
             game.move(row, col)
         return game
 
@@ -252,11 +268,13 @@ class Game:
     def is_draw_certain(self) -> bool:
         """True when no player can complete any line any more (kept up to date per move).
 
-        Always False on the unbounded grid, where there is always room for a line.
+        Always False on the unbounded grid, where there is always room for a line. The first
+        call starts the detector's blocking counts, so it holds the lock like a move does.
         """
-        return self._outcome.status is Status.DRAW or (
-            self._outcome.status is Status.IN_PROGRESS and self._detector.is_blocked
-        )
+        with self._lock:
+            return self._outcome.status is Status.DRAW or (
+                self._outcome.status is Status.IN_PROGRESS and self._detector.is_blocked
+            )
 
     @property
     def turn(self) -> Mark:
@@ -332,24 +350,18 @@ class Game:
             twin.move(move.row, move.col)
         return twin
 
-    def rows_text(self) -> list[str]:
-        """The board as rows of letters, ``'.'`` for empty.
+    def rows_text(self, view: coordinates.Window | None = None) -> list[str]:
+        """The board as rows of letters, ``'.'`` for empty (and for cells off the board).
 
-        On the unbounded grid, the bounding box of the marks (one ``'.'`` when there are none).
+        Args:
+            view: the rows and columns to draw; by default :func:`coordinates.window`: the
+                whole board when it fits, else a window around the marks and the last move
+                (on the unbounded grid, the marks' bounding box when it fits, one ``'.'``
+                when there are none).
         """
-        board = self._board
-        if isinstance(board, BoundedBoard):
-            top, left, bottom, right = 0, 0, board.rows - 1, board.cols - 1
-        else:
-            assert isinstance(board, UnboundedBoard)
-            corners = board.bounds()
-            if corners is None:
-                return ["."]
-            (top, left), (bottom, right) = corners
-        return [
-            "".join(str(board.get(row, col) or ".") for col in range(left, right + 1))
-            for row in range(top, bottom + 1)
-        ]
+        rows, cols = coordinates.window(self) if view is None else view
+        get = self._board.get
+        return ["".join(str(get(row, col) or ".") for col in cols) for row in rows]
 
     def __str__(self) -> str:
         return "\n".join(self.rows_text())
@@ -361,13 +373,17 @@ class Game:
         return svg.board(self)
 
     def __repr__(self) -> str:
-        if self.is_unbounded:
+        if self._cells < 0 or self._cells > _REPR_CELLS:
             moves = ", ".join(str(move) for move in self._moves)
-            return f"<Game unbounded k={self._k} players={len(self._players)} moves=[{moves}]>"
+            return (
+                f"<Game {self._describe_size()} k={self._k} players={len(self._players)} "
+                f"moves=[{moves}]>"
+            )
         options = f", k={self._k}"
         if len(self._players) != 2:
             options += f", players={len(self._players)}"
-        return f"Game.from_rows({self.rows_text()!r}{options})"
+        whole = (range(self._board.rows or 0), range(self._board.cols or 0))
+        return f"Game.from_rows({self.rows_text(whole)!r}{options})"
 
     def _describe_size(self) -> str:
         return "unbounded" if self.is_unbounded else f"{self.rows}×{self.cols}"

@@ -12,10 +12,10 @@ from __future__ import annotations
 import random
 import time
 
+from tictactoe._rules import DIRECTIONS
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
-from tictactoe.rules import DIRECTIONS
 
 __all__ = ["HeuristicBot"]
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tictactoe.coordinates import cell_label, parse_cell
 from tictactoe.errors import InvalidPosition, OffBoard
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
-from tictactoe.terminal import cell_label, parse_cell
 
 __all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested"]
 

@@ -6,7 +6,7 @@ in declaration order, so ``Game(players=3)`` plays X, O, Y.
 
 from __future__ import annotations
 
-from tictactoe.enums import WordEnum
+from tictactoe._enums import WordEnum
 
 __all__ = ["Mark"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from tictactoe.enums import WordEnum
+from tictactoe._enums import WordEnum
 from tictactoe.marks import Mark
 
 __all__ = ["Cell", "Move", "Outcome", "Status"]

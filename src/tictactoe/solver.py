@@ -8,7 +8,7 @@ key being their minimum, so mirrored and rotated positions share an entry), imme
 forced blocks and double threats read off the line masks, threat-making moves searched first,
 and a draw declared as soon as every line holds both players' marks.
 
-The search runs on :class:`~tictactoe.bitboard.Geometry`, a lean bit-per-cell twin of the
+The search runs on :class:`~tictactoe._bitboard.Geometry`, a lean bit-per-cell twin of the
 board; the tests check that twin against :class:`~tictactoe.game.Game`.
 """
 
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from operator import xor
 from typing import Any
 
-from tictactoe.bitboard import Geometry
-from tictactoe.enums import WordEnum
+from tictactoe._bitboard import Geometry
+from tictactoe._enums import WordEnum
 from tictactoe.errors import Unsolvable
 from tictactoe.game import Game
 from tictactoe.marks import Mark

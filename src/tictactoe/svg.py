@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from tictactoe import notation
+from tictactoe.coordinates import column_label, window
 from tictactoe.game import Game
 from tictactoe.marks import Mark
-from tictactoe.terminal import column_label, window
 
 __all__ = ["DEFAULT_COLOURS", "board"]
 

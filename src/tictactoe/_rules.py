@@ -25,7 +25,7 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from tictactoe.board import Board
+from tictactoe._board import Board
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 

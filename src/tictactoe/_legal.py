@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, MutableSequence
 from typing import TYPE_CHECKING
 
-from tictactoe.board import BoundedBoard
+from tictactoe._board import BoundedBoard
 from tictactoe.outcome import Cell
 
 if TYPE_CHECKING:

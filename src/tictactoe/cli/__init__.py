@@ -13,13 +13,14 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from tictactoe import filecommands, session
+from tictactoe.cli import _files, _session
+from tictactoe.cli._terminal import wants_colour
+from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
 from tictactoe.errors import InvalidGame, TicTacToeError
 from tictactoe.game import Game
 from tictactoe.players import play_match
 from tictactoe.solver import solve
-from tictactoe.terminal import cell_label, wants_colour
 
 __all__ = ["main"]
 
@@ -47,7 +48,7 @@ def _board_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
-    kinds = ", ".join(session.KINDS)
+    kinds = ", ".join(_session.KINDS)
     parser.add_argument("--x", default=x, metavar="KIND", help=f"X's player: {kinds}")
     parser.add_argument("--o", default=o, metavar="KIND", help=f"O's player: {kinds}")
     parser.add_argument(
@@ -97,7 +98,7 @@ def _parser() -> argparse.ArgumentParser:
         "play a game in the terminal",
         "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
         "also undo, hint, help and quit. The default opponent is perfect on boards of "
-        f"up to {session.AUTO_PERFECT_CELLS} cells, heuristic beyond.",
+        f"up to {_session.AUTO_PERFECT_CELLS} cells, heuristic beyond.",
         json=False,
     )
     _player_options(play, x="human", o="auto")
@@ -140,7 +141,7 @@ def _parser() -> argparse.ArgumentParser:
     target = "a saved game (.json, .psq, .sgf) or a position like 'X.O/.X./..O'"
     k_help = "k for PSQ and SGF files, which do not store it (default 5)"
     replay = commands.add_parser(
-        "replay", help="step through a saved game", description=filecommands.REPLAY_HELP
+        "replay", help="step through a saved game", description=_files.REPLAY_HELP
     )
     replay.add_argument("target", metavar="FILE", help="a saved game")
     show = commands.add_parser("show", help="the board and result of a game or position")
@@ -172,14 +173,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(words)
     command: str = args.command
     handlers: dict[str, Callable[[argparse.Namespace], int]] = {
-        "play": session.play,
+        "play": _session.play,
         "solve": _solve,
         "count": _count,
         "selfplay": _selfplay,
-        "replay": lambda args: filecommands.replay(args, print, input),
-        "show": lambda args: filecommands.show(args, print),
-        "render": lambda args: filecommands.render_svg(args, print),
-        "convert": lambda args: filecommands.convert(args, print),
+        "replay": lambda args: _files.replay(args, print, input),
+        "show": lambda args: _files.show(args, print),
+        "render": lambda args: _files.render_svg(args, print),
+        "convert": lambda args: _files.convert(args, print),
     }
     args.colour = wants_colour(sys.stdout)
     try:
@@ -203,7 +204,7 @@ def _solve(args: argparse.Namespace) -> int:
             raise InvalidGame("--position gives the board; drop --size, --rows and --cols")
         game = Game.from_rows(args.position, k=args.k)
     else:
-        game = session.new_game(args)
+        game = _session.new_game(args)
     solution = solve(game)
     moves = " ".join(cell_label(cell, game) for cell in solution.best_moves) or "none"
     text = (
@@ -217,7 +218,7 @@ def _solve(args: argparse.Namespace) -> int:
 def _count(args: argparse.Namespace) -> int:
     if args.unbounded:
         raise InvalidGame("the unbounded grid has no end to count")
-    game = session.new_game(args, args.player_count)
+    game = _session.new_game(args, args.player_count)
     live = sys.stderr.isatty()
 
     def progress(positions: int) -> None:
@@ -230,7 +231,7 @@ def _count(args: argparse.Namespace) -> int:
         print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
     wins = ", ".join(f"{mark} {n:,}" for mark, n in zip(counts.players, counts.wins, strict=True))
     text = (
-        f"{session.describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
+        f"{_session.describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
         f"{counts.positions:,} positions, {counts.terminal_positions:,} of them final"
     )
     data = counts.to_json()
@@ -239,15 +240,15 @@ def _count(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    kinds = session.player_kinds(args)
+    kinds = _session.player_kinds(args)
     if "human" in kinds:
         raise InvalidGame("selfplay is for bots: choose random, perfect or heuristic")
     if args.games < 1:
         raise InvalidGame(f"--games={args.games} must be at least 1")
-    template = session.new_game(args, len(kinds))
+    template = _session.new_game(args, len(kinds))
     seed = args.seed
     players = [
-        session.bot(kind, template, None if seed is None else seed + number, args.budget)
+        _session.bot(kind, template, None if seed is None else seed + number, args.budget)
         for number, kind in enumerate(kinds)
     ]
     wins = dict.fromkeys(template.players, 0)

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tictactoe._rules import DIRECTIONS
 from tictactoe.outcome import Cell
-from tictactoe.rules import DIRECTIONS
 
 __all__ = ["Geometry"]
 

@@ -6,7 +6,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from tictactoe import filecommands, records
+from tictactoe import records
+from tictactoe.cli import _files
+from tictactoe.cli._terminal import render, wants_colour
+from tictactoe.coordinates import cell_label
 from tictactoe.errors import InvalidGame
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
@@ -15,7 +18,6 @@ from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, play_match
 from tictactoe.solver import solve
-from tictactoe.terminal import cell_label, render, wants_colour
 
 __all__ = ["KINDS", "bot", "describe", "new_game", "play", "player_kinds"]
 
@@ -103,7 +105,7 @@ def play(args: argparse.Namespace) -> int:
     kinds = player_kinds(args)
     loaded = None
     if args.load:
-        game, loaded = filecommands.game_from(args.load, k=args.k)
+        game, loaded = _files.game_from(args.load, k=args.k)
         if len(game.players) != len(kinds):
             raise InvalidGame(
                 f"{args.load} is a {len(game.players)}-player game; name its players with --players"

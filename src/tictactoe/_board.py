@@ -209,11 +209,3 @@ class UnboundedBoard(Board):
     @property
     def is_full(self) -> bool:
         return False
-
-    def bounds(self) -> tuple[Cell, Cell] | None:
-        """The top-left and bottom-right corners of the marks' bounding box, or None if empty."""
-        if not self._cells:
-            return None
-        rows = [row for row, _ in self._cells]
-        cols = [col for _, col in self._cells]
-        return (min(rows), min(cols)), (max(rows), max(cols))

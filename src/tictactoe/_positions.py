@@ -10,14 +10,14 @@ winning line, played last.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
+from tictactoe._rules import DIRECTIONS
 from tictactoe.errors import InvalidPosition
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
-from tictactoe.rules import DIRECTIONS
 
-__all__ = ["EMPTY_LETTERS", "legal_order", "parse_rows"]
+__all__ = ["EMPTY_LETTERS", "legal_order", "marks_of", "parse_rows"]
 
 EMPTY_LETTERS = frozenset(". ")
 """The letters that draw an empty cell."""
@@ -63,23 +63,37 @@ def _mark(letter: str) -> Mark:
         raise InvalidPosition(f"{error} or an empty cell ('.' or ' ')") from None
 
 
-def legal_order(grid: Grid, k: int, players: Sequence[Mark]) -> list[Cell]:
-    """An order of the grid's marks that a legal game plays, ending in this position.
+def marks_of(grid: Grid) -> dict[Cell, Mark]:
+    """The marks of a grid, keyed by cell, in row-major order.
+
+    >>> marks_of([[Mark.X, None], [None, Mark.O]])
+    {(0, 0): Mark.X, (1, 1): Mark.O}
+    """
+    return {
+        (row, col): mark
+        for row, line in enumerate(grid)
+        for col, mark in enumerate(line)
+        if mark is not None
+    }
+
+
+def legal_order(marks: Mapping[Cell, Mark], k: int, players: Sequence[Mark]) -> list[Cell]:
+    """An order of the marks that a legal game plays, ending in this position.
+
+    ``marks`` maps each marked cell to its mark (cells of any board, the unbounded grid's
+    included); the work follows the number of marks and k, never the board's size.
 
     Raises:
         InvalidPosition: the position cannot arise in a legal game, with the reason.
     """
     cells_of: dict[Mark, list[Cell]] = {mark: [] for mark in players}
-    for row, line in enumerate(grid):
-        for col, mark in enumerate(line):
-            if mark is None:
-                continue
-            if mark not in cells_of:
-                raise InvalidPosition(
-                    f"mark {mark} at ({row}, {col}) is not in a {len(players)}-player game"
-                )
-            cells_of[mark].append((row, col))
-    total = sum(len(cells) for cells in cells_of.values())
+    for (row, col), mark in sorted(marks.items()):
+        if mark not in cells_of:
+            raise InvalidPosition(
+                f"mark {mark} at ({row}, {col}) is not in a {len(players)}-player game"
+            )
+        cells_of[mark].append((row, col))
+    total = len(marks)
     expected = [total // len(players) + (i < total % len(players)) for i in range(len(players))]
     actual = [len(cells_of[mark]) for mark in players]
     if actual != expected:
@@ -88,8 +102,8 @@ def legal_order(grid: Grid, k: int, players: Sequence[Mark]) -> list[Cell]:
             f"wrong number of marks ({counts}): players take turns in the order "
             f"{''.join(map(str, players))}"
         )
-    lines = _lines(grid, k)
-    winners = sorted({mark for mark, _ in lines}, key=players.index)
+    runs = _runs(marks, k, cells_of)
+    winners = sorted({mark for mark, _ in runs}, key=players.index)
     if len(winners) > 1:
         raise InvalidPosition(f"more than one winner: {' and '.join(map(str, winners))}")
     if winners:
@@ -97,7 +111,9 @@ def legal_order(grid: Grid, k: int, players: Sequence[Mark]) -> list[Cell]:
         last = players[(total - 1) % len(players)]
         if winner is not last:
             raise InvalidPosition(f"{winner} has {k} in a row but {last} moved last")
-        shared = set.intersection(*(set(cells) for _, cells in lines))
+        # The last move lies in every k-cell window of every run: in a run of n cells, the
+        # cells n-k .. k-1 along it.
+        shared = set.intersection(*(set(run[len(run) - k : k]) for _, run in runs))
         if not shared:
             raise InvalidPosition(f"play went on after {winner} had {k} in a row")
         final = min(shared)
@@ -107,17 +123,25 @@ def legal_order(grid: Grid, k: int, players: Sequence[Mark]) -> list[Cell]:
     return [next(queues[turn % len(players)]) for turn in range(total)]
 
 
-def _lines(grid: Grid, k: int) -> list[tuple[Mark, list[Cell]]]:
-    """Every k-cell window that holds k of one mark, with that mark."""
-    rows, cols = len(grid), len(grid[0])
+def _runs(
+    marks: Mapping[Cell, Mark], k: int, cells_of: Mapping[Mark, list[Cell]]
+) -> list[tuple[Mark, list[Cell]]]:
+    """Every maximal run of at least k marks of one player along a line, with that mark.
+
+    Each run is walked once, from its first cell, so the work is O(marks) per direction; a
+    player with fewer than k marks has none.
+    """
     found = []
-    for row in range(rows):
-        for col in range(cols):
-            mark = grid[row][col]
-            if mark is None:
-                continue
+    for mark, cells in cells_of.items():
+        if len(cells) < k:
+            continue
+        for row, col in cells:
             for d_row, d_col in DIRECTIONS:
-                window = [(row + i * d_row, col + i * d_col) for i in range(k)]
-                if all(0 <= r < rows and 0 <= c < cols and grid[r][c] is mark for r, c in window):
-                    found.append((mark, window))
+                if marks.get((row - d_row, col - d_col)) is mark:
+                    continue
+                run = [(row, col)]
+                while marks.get((row + len(run) * d_row, col + len(run) * d_col)) is mark:
+                    run.append((row + len(run) * d_row, col + len(run) * d_col))
+                if len(run) >= k:
+                    found.append((mark, run))
     return found

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tictactoe import notation, records, svg
+from tictactoe.cli._terminal import render
 from tictactoe.game import Game
 from tictactoe.outcome import Status
-from tictactoe.terminal import render
 
 __all__ = ["convert", "game_from", "render_svg", "replay", "show"]
 
