@@ -12,7 +12,8 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     │   ├── CellTaken                    the cell already holds a mark
     │   ├── GameOver                     the game is already won or drawn
     │   └── BadBotMove                   a player object chose an illegal move
-    ├── Unsolvable         (ValueError)  a game the solver or counter cannot take
+    ├── Unsolvable         (ValueError)  a game the solver or counter cannot take (out of reach)
+    ├── OutOfTime          (TimeoutError) a search that ran past its time limit
     ├── NothingToUndo      (IndexError)  undo() with an empty history
     └── WrongType          (TypeError)   an argument of the wrong type (a str, float or bool)
 
@@ -30,6 +31,7 @@ __all__ = [
     "InvalidPosition",
     "NothingToUndo",
     "OffBoard",
+    "OutOfTime",
     "RecordError",
     "TicTacToeError",
     "Unsolvable",
@@ -75,6 +77,10 @@ class WrongType(TicTacToeError, TypeError):
 
 class Unsolvable(TicTacToeError, ValueError):
     """The solver or the counter cannot take this game: unbounded, or not two players."""
+
+
+class OutOfTime(TicTacToeError, TimeoutError):
+    """A search (the solver, a bot) ran past the time it was given and stopped cleanly."""
 
 
 class BadBotMove(IllegalMove):
