@@ -11,23 +11,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from commandline import run
 
 from tictactoe import records
 from tictactoe.cli import main
 
 DATA = Path(__file__).parent / "data"
-
-
-def run(
-    argv: list[str],
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    stdin: str = "",
-) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = main(argv)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_solve_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -81,36 +70,33 @@ def test_selfplay_json_and_table(
 
 
 @pytest.mark.parametrize(
-    ("argv", "words"),
+    ("argv", "words", "code"),
     [
-        (["solve", "--position", "XX./.../..."], "wrong number of marks"),
-        (["play", "--size", "0"], "rows=0"),
-        (["play", "--size", "3", "--k", "4"], "k=4"),
-        (["play", "--o", "wizard"], "unknown player 'wizard'"),
-        (["play", "--size", "9", "--o", "perfect"], "perfect play needs"),
-        (["solve", "--unbounded"], "unbounded"),
-        (["count", "--unbounded"], "unbounded"),
-        (["count", "--size", "9"], "too big"),
-        (["selfplay", "--x", "human"], "selfplay is for bots"),
-        (["selfplay", "--games", "0"], "--games=0"),
-        (["play", "--size", "3", "--rows", "4"], "either --size or --rows"),
-        (["play", "--bogus"], "unrecognized arguments"),
-        (["solve", "--size", "three"], "invalid int value"),
+        (["solve", "--position", "XX./.../..."], "wrong number of marks", 2),
+        (["play", "--size", "0"], "rows=0", 2),
+        (["play", "--size", "3", "--k", "4"], "k=4", 2),
+        (["play", "--o", "wizard"], "unknown player 'wizard'", 2),
+        (["play", "--size", "9", "--o", "perfect"], "perfect play needs", 2),
+        (["solve", "--unbounded"], "unbounded", 1),
+        (["count", "--unbounded"], "unbounded", 2),
+        (["count", "--size", "9"], "too big", 1),
+        (["selfplay", "--x", "human"], "selfplay is for bots", 2),
+        (["selfplay", "--games", "0"], "--games: invalid positive int value: '0'", 2),
+        (["play", "--size", "3", "--rows", "4"], "either --size or --rows", 2),
+        (["play", "--bogus"], "unrecognized arguments", 2),
+        (["solve", "--size", "three"], "invalid int value", 2),
     ],
 )
 def test_user_errors_are_one_line_on_stderr(
     argv: list[str],
     words: str,
+    code: int,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    try:
-        code = main(argv)
-    except SystemExit as stop:
-        code = int(stop.code or 0)
+    assert main(argv) == code
     _, err = capsys.readouterr()
-    assert code == 2
     assert words in err
     assert len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
@@ -168,8 +154,7 @@ def test_as_a_real_process_with_piped_input() -> None:
 
 
 def test_help_explains_every_command(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["--help"])
+    assert main(["--help"]) == 0
     out = capsys.readouterr().out
     for command in ("play", "solve", "count", "selfplay"):
         assert command in out
@@ -238,9 +223,12 @@ def test_file_errors_are_one_line(
     bad = tmp_path / "bad.json"
     bad.write_text("{")
     code, _, err = run(["show", str(bad)], capsys, monkeypatch)
-    assert code == 2
+    assert code == 1
     assert err.strip().count("\n") == 0
     assert str(bad) in err
     code, _, err = run(["convert", str(bad), str(tmp_path / "out.txt")], capsys, monkeypatch)
-    assert code == 2
+    assert code == 2  # the output's extension is wrong: a usage error, found before reading
     assert not (tmp_path / "out.txt").exists()
+    code, _, err = run(["convert", str(bad), str(tmp_path / "out.sgf")], capsys, monkeypatch)
+    assert code == 1
+    assert not (tmp_path / "out.sgf").exists()

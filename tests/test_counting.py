@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import tictactoe as ttt
-from tictactoe.counting import count
+from tictactoe import counting
+from tictactoe.counting import count, position_bound
 
 
 def walk(game: ttt.Game, seen: set[str], finals: dict[str, str]) -> dict[str, int]:
@@ -68,8 +71,51 @@ def test_progress_is_reported_on_long_counts() -> None:
     assert calls == sorted(calls)
 
 
-def test_boards_too_big_to_count() -> None:
-    with pytest.raises(ttt.InvalidGame, match="too big"):
+def test_boards_too_big_to_count_are_refused_at_once() -> None:
+    assert counting.MAX_CELLS == 15
+    started = time.perf_counter()
+    with pytest.raises(ttt.Unsolvable, match=r"8×8 board is too big to count: 64 cells, 15 at"):
+        count(8, 8, 5)
+    with pytest.raises(ttt.Unsolvable, match="16 cells, 15 at most") as caught:
+        count(4, 4, 4)  # minutes and gigabytes
+    assert isinstance(caught.value, ValueError)
+    with pytest.raises(ttt.Unsolvable, match="too big"):
         count(9)
+    with pytest.raises(ttt.Unsolvable, match="too big"):
+        count(1000, 1000, 5, players=8)
+    assert time.perf_counter() - started < 1
     with pytest.raises(ttt.InvalidGame):
         count(3, k=4)
+
+
+def test_more_players_reach_fewer_cells() -> None:
+    # 13 cells hold 5.1 million positions for three players, more than 15 hold for two
+    with pytest.raises(ttt.Unsolvable, match=r"3 players is too big to count: up to 5,128,436"):
+        count(1, 13, 5, players=3)
+    with pytest.raises(ttt.Unsolvable, match="3 players"):
+        count(3, players=3, max_cells=10)
+    assert count(3, players=3, max_cells=11).positions == 26_930
+
+
+def test_the_limit_can_be_chosen_or_lifted() -> None:
+    with pytest.raises(ttt.Unsolvable, match="8 cells, 6 at most"):
+        count(2, 4, 2, max_cells=6)
+    assert count(2, 4, 2, max_cells=None).games == count(2, 4, 2).games
+    with pytest.raises(ValueError, match="max_cells must be at least 1"):
+        count(2, max_cells=0)
+    with pytest.raises(TypeError, match="max_cells"):
+        count(2, max_cells=3.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("cells", "players"), [(1, 2), (4, 2), (7, 2), (5, 3), (6, 4), (4, 8)])
+def test_the_position_bound_is_exact_where_no_one_can_win(cells: int, players: int) -> None:
+    # k = the whole row: no player ever holds all of it, so every position is reachable
+    assert count(1, cells, cells, players=players).positions == position_bound(cells, players)
+
+
+def test_ctrl_c_stops_the_count_and_reaches_the_caller() -> None:
+    def interrupt(positions: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        count(3, 4, 3, progress=interrupt)

@@ -68,14 +68,43 @@ def test_plays_the_centre_of_an_empty_board_and_anywhere_on_the_unbounded_grid()
     }
 
 
-def test_a_time_budget_still_gives_a_move() -> None:
-    game = random_position((15, 15, 5, 2), 4)
-    assert ttt.HeuristicBot(2, seconds=0.0, nodes=10**6).choose_move(game) in game.legal_moves
+def test_a_win_far_from_the_last_moves_is_taken_and_blocked() -> None:
+    # X's gapped four (XX.XX) lies far from where play has moved on to
+    game = ttt.Game.unbounded(5)
+    x_moves = [(0, 0), (0, 1), (0, 3), (0, 4), (45, 45), (45, 47)]
+    o_moves = [(50, 50), (50, 52), (50, 54), (-40, 40), (-40, 42), (-38, 40)]
+    for x_cell, o_cell in zip(x_moves, o_moves, strict=True):
+        game.move(*x_cell)
+        game.move(*o_cell)
+    assert ttt.HeuristicBot(1).choose_move(game) == (0, 2)
+    game.move(47, 45)  # X looks elsewhere: O must block at (0, 2)
+    assert ttt.HeuristicBot(1).choose_move(game) == (0, 2)
 
 
-def test_bad_budgets_are_refused() -> None:
-    with pytest.raises(ValueError, match="at least 1"):
-        ttt.HeuristicBot(nodes=0)
+def test_a_finished_game_has_no_move_to_choose() -> None:
+    with pytest.raises(ttt.GameOver, match="over"):
+        ttt.HeuristicBot().choose_move(ttt.Game.from_rows(["XXX", "OO.", "..."]))
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"nodes": 0}, ValueError, "nodes must be at least 1"),
+        ({"depth": -1}, ValueError, "depth must be at least 1"),
+        ({"width": 0}, ValueError, "width must be at least 1"),
+        ({"nodes": 2.5}, TypeError, "nodes must be an int"),
+        ({"depth": True}, TypeError, "depth must be an int"),
+        ({"seconds": 0}, ValueError, "greater than 0"),
+        ({"seconds": -1.0}, ValueError, "greater than 0"),
+        ({"seconds": float("nan")}, ValueError, "finite"),
+        ({"seconds": float("inf")}, ValueError, "finite"),
+        ({"seconds": "1"}, TypeError, "seconds must be a number"),
+        ({"clock": 3.0}, TypeError, "clock must be a callable"),
+    ],
+)
+def test_bad_budgets_are_refused(options: dict[str, object], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        ttt.HeuristicBot(**options)  # type: ignore[arg-type]
 
 
 def test_beats_random_play_on_15x15_five_in_a_row() -> None:

@@ -49,6 +49,15 @@ def test_perfect_bot_breaks_ties_at_random_but_repeatably() -> None:
     )
 
 
+def test_perfect_bot_needs_two_players_on_a_bounded_board_in_play() -> None:
+    with pytest.raises(ttt.Unsolvable, match="unbounded"):
+        ttt.PerfectBot().choose_move(ttt.Game.unbounded(3))
+    with pytest.raises(ttt.Unsolvable, match="3 players"):
+        ttt.PerfectBot().choose_move(ttt.Game(3, players=3))
+    with pytest.raises(ttt.GameOver, match="over"):
+        ttt.PerfectBot().choose_move(ttt.Game.from_rows(["XXX", "OO.", "..."]))
+
+
 @given(seed=st.integers(0, 2**32), size=st.sampled_from([(3, 3, 3), (50, 60, 5)]))
 def test_random_bot_plays_legal_moves_without_touching_the_game(
     seed: int, size: tuple[int, int, int]

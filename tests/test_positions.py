@@ -14,7 +14,7 @@ from oracle import random_cell
 import tictactoe as ttt
 from tictactoe import Mark, Status
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).parent / "data" / "reference"
 
 
 def accepted(rows: list[str]) -> bool:

@@ -8,7 +8,7 @@ from pathlib import Path
 import tictactoe as ttt
 from tictactoe import Mark, Status
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+DATA = Path(__file__).parent / "data" / "reference"
 
 
 def openspiel_actions(name: str) -> list[int]:

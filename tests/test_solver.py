@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import functools
 import random
+import time
 
 import pytest
 from hypothesis import given, settings
@@ -12,49 +12,55 @@ from oracle import random_cell
 
 import tictactoe as ttt
 from tictactoe._bitboard import Geometry
-from tictactoe.solver import Value, bitboards, solve
+from tictactoe.solver import MAX_EMPTY, Value, bitboards, solve
+
+
+MEMO: dict[tuple[int, int, int], dict[tuple[ttt.Mark | None, ...], int]] = {}
+"""Brute-force scores of positions, by board shape, shared by every position checked."""
 
 
 def brute_force(game: ttt.Game) -> tuple[int, set[ttt.Cell]]:
-    """(score, best moves) by plain minimax through Game.move/undo, memoised on the text.
+    """(score, best moves) by plain minimax through Game.move/undo, memoised on the cells.
 
     The score is as the solver defines it: +(empty cells at the end + 1) for a win of the
-    side to move, its negative for a loss, 0 for a draw.
+    side to move, its negative for a loss, 0 for a draw. One Game is played forward and back;
+    the memo's key is the tuple of its cells, kept in step with each move and undo.
     """
+    assert game.rows is not None
+    assert game.cols is not None
+    cols = game.cols
+    size = game.rows * cols
+    cells: list[ttt.Mark | None] = [None] * size
+    for move in game.moves:
+        cells[move.row * cols + move.col] = move.mark
+    memo = MEMO.setdefault((game.rows, cols, game.k), {})
 
-    @functools.cache
-    def score(text: str) -> int:
-        position = ttt.Game.from_rows(text, k=game.k)
-        if position.status is ttt.Status.WON:
-            return -(len(position.legal_moves) + 1) if position.legal_moves else -1
-        if position.status is ttt.Status.DRAW:
-            return 0
-        best = -1000
-        for cell in sorted(position.legal_moves):
-            position.move(*cell)
-            if position.status is ttt.Status.WON:
-                assert position.rows is not None
-                assert position.cols is not None
-                empties = position.rows * position.cols - len(position.moves)
-                value = empties + 1
+    def scores() -> dict[ttt.Cell, int]:
+        """The score of every move of the side to move, in an unfinished game."""
+        found = {}
+        mark = game.turn
+        for cell in sorted(game.legal_moves):
+            status = game.move(*cell)
+            cells[cell[0] * cols + cell[1]] = mark
+            if status is ttt.Status.WON:
+                found[cell] = size - len(game.moves) + 1
+            elif status is ttt.Status.DRAW:
+                found[cell] = 0
             else:
-                value = -score(str(position))
-            position.undo()
-            best = max(best, value)
-        return best
+                found[cell] = -score()
+            game.undo()
+            cells[cell[0] * cols + cell[1]] = None
+        return found
 
-    scores = {}
-    for cell in sorted(game.legal_moves):
-        game.move(*cell)
-        if game.status is ttt.Status.WON:
-            assert game.rows is not None
-            assert game.cols is not None
-            scores[cell] = game.rows * game.cols - len(game.moves) + 1
-        else:
-            scores[cell] = -score(str(game))
-        game.undo()
-    best = max(scores.values())
-    return best, {cell for cell, value in scores.items() if value == best}
+    def score() -> int:
+        key = tuple(cells)
+        if key not in memo:
+            memo[key] = max(scores().values())
+        return memo[key]
+
+    moves = scores()
+    best = max(moves.values())
+    return best, {cell for cell, value in moves.items() if value == best}
 
 
 @pytest.mark.parametrize(
@@ -180,3 +186,62 @@ def test_symmetries_are_permutations_of_the_board() -> None:
                 for mask in windows
             }
             assert mapped == windows
+
+
+def test_positions_out_of_reach_are_refused_at_once() -> None:
+    assert MAX_EMPTY == 20
+    started = time.perf_counter()
+    with pytest.raises(ttt.Unsolvable, match=r"25 empty cells .*\(20 at most\)") as caught:
+        solve(ttt.Game(5, k=4))  # 34 s of search
+    assert isinstance(caught.value, ValueError)
+    with pytest.raises(ttt.Unsolvable, match="224 empty cells"):
+        solve(ttt.Game.from_rows(["X" + "." * 14] + ["." * 15] * 14, k=5))
+    assert time.perf_counter() - started < 1
+    game = ttt.Game(5, k=3)
+    for cell in [(2, 2), (0, 0), (2, 3), (4, 4), (1, 1)]:
+        game.move(*cell)
+    assert solve(game).value is Value.LOSS  # 20 empty cells: within reach
+
+
+def test_the_limit_can_be_chosen_or_lifted() -> None:
+    game = ttt.Game.from_rows(["XX..", "OO..", "....", "...."], k=3)
+    with pytest.raises(ttt.Unsolvable, match="12 empty cells"):
+        solve(game, max_empty=11)
+    assert solve(game, max_empty=None).best_moves == ((0, 2),)
+    finished = ttt.Game(8, k=3)
+    for cell in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        finished.move(*cell)
+    assert solve(finished).value is Value.LOSS  # over: nothing to search
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"max_empty": -1}, ValueError, "max_empty must be at least 0"),
+        ({"max_empty": 2.0}, TypeError, "max_empty must be an int"),
+        ({"seconds": 0.0}, ValueError, "seconds must be a finite number greater than 0"),
+        ({"seconds": float("inf")}, ValueError, "finite"),
+        ({"seconds": True}, TypeError, "seconds must be a number"),
+        ({"clock": None}, TypeError, "clock must be a callable"),
+    ],
+)
+def test_bad_limits_are_refused(options: dict[str, object], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        solve(ttt.Game(), **options)  # type: ignore[arg-type]
+
+
+def test_ctrl_c_stops_the_search_and_reaches_the_caller() -> None:
+    reads = 0
+
+    def clock() -> float:
+        nonlocal reads
+        reads += 1
+        if reads > 2:
+            raise KeyboardInterrupt
+        return 0.0
+
+    with pytest.raises(KeyboardInterrupt):
+        solve(ttt.Game(4, k=4), seconds=60.0, clock=clock)
+    reads = 0
+    with pytest.raises(KeyboardInterrupt):
+        ttt.PerfectBot(seconds=60.0, clock=clock).choose_move(ttt.Game(4, k=4))

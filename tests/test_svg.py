@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from oracle import new_game, random_cell
@@ -68,3 +69,18 @@ def test_options_size_colours_and_coordinates() -> None:
 def test_notebooks_get_the_picture() -> None:
     game = ttt.Game()
     assert game._repr_svg_() == svg.board(game)
+
+
+def test_colours_cannot_break_out_of_their_attribute() -> None:
+    hostile = 'red" onload="alert(1)'
+    root = parsed(ttt.Game(), background=hostile, colours={ttt.Mark.X: "<b>&"})
+    rect = root.find(f"{NS}rect")
+    assert rect is not None
+    assert rect.get("fill") == hostile
+    assert "onload" not in rect.attrib
+
+
+@pytest.mark.parametrize("size", [0, -5, 15, 3.5, "480"])
+def test_sizes_that_cannot_be_drawn_are_refused(size: object) -> None:
+    with pytest.raises(ValueError, match="size="):
+        svg.board(ttt.Game(), size=size)  # type: ignore[arg-type]

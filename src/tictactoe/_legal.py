@@ -13,12 +13,16 @@ from collections.abc import Iterator, MutableSequence
 from typing import TYPE_CHECKING
 
 from tictactoe._board import BoundedBoard
+from tictactoe._checks import as_int
 from tictactoe.outcome import Cell
 
 if TYPE_CHECKING:
     from tictactoe.game import Game
 
-__all__ = ["LegalMoves"]
+__all__ = ["MAX_NEAR", "LegalMoves"]
+
+MAX_NEAR = 16
+"""The farthest :meth:`LegalMoves.near` looks from each mark."""
 
 _NONE: list[int] = []
 
@@ -85,7 +89,12 @@ class LegalMoves:
         """The free cells within ``distance`` (king steps) of a mark, row-major.
 
         On an empty board that is the centre cell (the origin on the unbounded grid) and its
-        neighbourhood. Bounded or not, this is the usual candidate list of a search bot.
+        neighbourhood. Bounded or not, this is the usual candidate list of a search bot. The
+        work is O(marks × distance²), so ``distance`` is at most :data:`MAX_NEAR`.
+
+        Raises:
+            ValueError: ``distance`` is negative or over :data:`MAX_NEAR`.
+            WrongType: ``distance`` is not an int.
 
         >>> from tictactoe import Game
         >>> g = Game.unbounded(k=5)
@@ -94,11 +103,15 @@ class LegalMoves:
         >>> len(g.legal_moves.near(1))
         8
         """
+        distance = as_int("distance", distance)
+        if not 0 <= distance <= MAX_NEAR:
+            raise ValueError(f"distance={distance} must be between 0 and {MAX_NEAR}")
         game = self._game
-        if game._over:
-            return []
+        with game._lock:
+            if game._over:
+                return []
+            centres = [move.cell for move in game._moves]
         board = game._board
-        centres = [cell for cell, _ in board.marks()]
         if not centres:
             rows, cols = board.rows, board.cols
             centres = [(0, 0) if rows is None or cols is None else (rows // 2, cols // 2)]

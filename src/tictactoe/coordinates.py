@@ -41,7 +41,7 @@ Window = tuple[range, range]
 """The rows and the columns a view shows, as ranges of coordinates."""
 
 _CELL = re.compile(
-    r"\s*(?:([a-z]{1,4})\s*([0-9]{1,9})|(-?[0-9]{1,12})(?:\s*,\s*|\s+)(-?[0-9]{1,12}))\s*",
+    r"\s*(?:([a-z]{1,5})\s*([0-9]{1,9})|(-?[0-9]{1,12})(?:\s*,\s*|\s+)(-?[0-9]{1,12}))\s*",
     re.IGNORECASE | re.ASCII,
 )
 
@@ -51,7 +51,12 @@ def column_label(col: int) -> str:
 
     >>> column_label(0), column_label(25), column_label(26)
     ('a', 'z', 'aa')
+
+    Raises:
+        ValueError: ``col`` is negative: no letters name it.
     """
+    if col < 0:
+        raise ValueError(f"column {col} has no letters: columns count from 0")
     letters = ""
     col += 1
     while col:
@@ -63,12 +68,16 @@ def column_label(col: int) -> str:
 def cell_label(cell: Cell, game: Game) -> str:
     """How a person types ``cell``: ``b2`` on a bounded board, ``2 3`` on the unbounded grid.
 
+    A cell above or left of a bounded board (as a person may type one) is shown in numbers.
+
     >>> from tictactoe import Game
     >>> cell_label((1, 1), Game()), cell_label((-1, 2), Game.unbounded(5))
     ('b2', '0 3')
+    >>> cell_label((-5, -5), Game())
+    '-4 -4'
     """
     row, col = cell
-    if game.is_unbounded:
+    if game.is_unbounded or row < 0 or col < 0:
         return f"{row + 1} {col + 1}"
     return f"{column_label(col)}{row + 1}"
 
@@ -168,7 +177,7 @@ def _span(wanted: range, focus: int, size: int, limits: range | None) -> range:
 
     The window is kept inside ``limits`` (a bounded board's side) when there are any.
     """
-    if len(wanted) <= size:
+    if wanted.stop - wanted.start <= size:  # len() of a range overflows past 2**63
         return wanted
     start = focus - size // 2
     if limits is not None:

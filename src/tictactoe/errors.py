@@ -6,7 +6,7 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     TicTacToeError
     ├── InvalidGame        (ValueError)  a game that cannot be set up: bad size, k or players
     ├── InvalidPosition    (ValueError)  a position no legal game reaches
-    ├── RecordError        (ValueError)  a game file that cannot be read
+    ├── RecordError        (ValueError)  a game file that cannot be read or written
     ├── IllegalMove        (ValueError)  a move the rules forbid; nothing changes
     │   ├── OffBoard                     the cell is outside the board
     │   ├── CellTaken                    the cell already holds a mark
@@ -88,4 +88,4 @@ class BadBotMove(IllegalMove):
 
 
 class RecordError(TicTacToeError, ValueError):
-    """A game file that cannot be read: names the file, the line or field, and what was due."""
+    """A game file that cannot be read or written: names the file, the place, and why."""

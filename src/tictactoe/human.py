@@ -58,7 +58,11 @@ class HumanPlayer:
             QuitRequested: they typed ``quit``.
         """
         while True:
-            text = self._ask(f"{game.turn} to move (help for commands)> ")
+            try:
+                text = self._ask(f"{game.turn} to move (help for commands)> ")
+            except UnicodeDecodeError:
+                self._tell("that line could not be read as text; type a cell like b2")
+                continue
             command = text.strip().lower()
             if not command:
                 continue

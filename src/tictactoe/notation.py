@@ -42,7 +42,8 @@ _READABLE_UP_TO = 12
 _DENSE_AREA = 400
 """``format`` writes the dense form while the drawn area is at most this, or 8 cells a mark."""
 _RUN = re.compile(r"[0-9]{1,9}|.", re.DOTALL | re.ASCII)
-_NUMBER = r"-?[0-9]{1,19}"
+_NUMBER = r"-?[0-9]{1,64}"
+"""Coordinates of up to 64 digits: any the unbounded grid plausibly holds, none absurd."""
 _BOARD = re.compile(
     rf"(?:([0-9]{{1,7}})x([0-9]{{1,7}})|inf(?:@({_NUMBER}),({_NUMBER}))?)", re.ASCII
 )
@@ -80,7 +81,7 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
         assert box is not None
         view = box
         board = f"inf@{box[0].start},{box[1].start}"
-    area = len(view[0]) * len(view[1])
+    area = (view[0].stop - view[0].start) * (view[1].stop - view[1].start)
     if sparse is None:
         sparse = area > max(_DENSE_AREA, 8 * len(marks))
     elif not sparse and area > MAX_CELLS:
@@ -89,7 +90,7 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
         cells = ";".join(f"{marks[cell]}{cell[0]},{cell[1]}" for cell in sorted(marks)) or "-"
         return f"{cells} {rules.format(board=board if rows is not None else 'inf')}"
     text = game.rows_text(view)
-    dense = "/".join(text if len(view[1]) <= _READABLE_UP_TO else map(_compress, text))
+    dense = "/".join(text if len(text[0]) <= _READABLE_UP_TO else map(_compress, text))
     return f"{dense} {rules.format(board=board)}"
 
 

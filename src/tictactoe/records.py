@@ -3,15 +3,31 @@
 A :class:`Record` is the rules, the player names, the moves in order and when the game was
 played. Loading checks every field and replays the moves through a :class:`Game`, so a record
 that breaks the rules is refused; every error names the file, the line or field, and what was
-expected. Saving is atomic: the text goes to a temporary file in the same folder, which then
-replaces the target, so an existing file is only ever replaced by a complete one.
+expected, and quotes text from the file with ``repr()`` so that it never reaches a terminal raw.
+Saving is atomic: the text goes to a temporary file in the same folder, which then replaces the
+target, so an existing file is only ever replaced by a complete one.
 
-- JSON (``.json``): everything, including unbounded and many-player games.
+What each format holds, and so what a save and a load give back exactly:
+
+- JSON (``.json``): everything, including unbounded and many-player games. Any name or date
+  that can be written as UTF-8 (no lone surrogates).
 - PSQ (``.psq``, Piskvork / Gomocup): ``Piskvorky WxH, a:b, c``, then ``x,y,ms`` per move
-  (1-based, x the column), then the player names and a status line. It has no field for k:
-  five in a row unless the caller says otherwise.
-- SGF (``.sgf``, ``FF[4]GM[4]``): ``SZ[n]`` or ``SZ[cols:rows]``, ``;B[..]``/``;W[..]`` moves
-  with letters for column then row. Also five in a row unless told otherwise.
+  (1-based, x the column), then up to two player names and a status line. Board, moves and
+  names only: no k (five in a row unless the caller says otherwise) and no date. A name is one
+  line, kept exactly as written, so it must not be empty, start or end with whitespace, hold a
+  control character or line break, or begin like a move (``12,``).
+- SGF (``.sgf``, ``FF[4]GM[4]``, written with ``CA[UTF-8]``, always read as UTF-8):
+  ``SZ[n]`` or ``SZ[cols:rows]`` up to 52, ``;B[..]`` / ``;W[..]`` moves with letters for
+  column then row. Board, moves, two names (``PB``, ``PW``) and the date (``DT``, the whole
+  string); no k. Names and date are SimpleText, where SGF turns line breaks into spaces, so
+  they must hold no control character or line break. The game is the main line (the first
+  variation at each branch); setup stones (``AB``, ``AW``, ``AE``), passes and files of more
+  than one game are refused.
+
+A record with more names than players is refused in every format. Whatever a format cannot
+hold is refused by :func:`dumps` with a :class:`RecordError`, never written changed. Every
+reader takes time linear in the size of the file, and numbers and board sizes are checked
+before anything is made from them: files over :data:`MAX_BYTES`, boards over ``MAX_CELLS``.
 """
 
 from __future__ import annotations
@@ -19,27 +35,41 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tictactoe import _sgf
+from tictactoe._fileio import check_writable, read_regular, shown_name, write_atomic
 from tictactoe.errors import RecordError, TicTacToeError
-from tictactoe.game import Game
+from tictactoe.game import MAX_CELLS, Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
-__all__ = ["FORMATS", "Record", "dumps", "format_of", "load", "loads", "save", "write_atomic"]
+__all__ = [
+    "FORMATS",
+    "Record",
+    "check_target",
+    "dumps",
+    "format_of",
+    "load",
+    "loads",
+    "save",
+    "write_atomic",
+]
 
 FORMATS = ("json", "psq", "sgf")
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
-"""Files larger than this are refused before they are read."""
+"""Files larger than this are refused; no more than this is ever read."""
 GOMOKU_K = 5
 _KIND = "tictactoe-game"
-_SGF_LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_MAX_DIGITS = 9
+"""Numbers with more digits than this are out of every range and are never converted."""
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+"""Control characters (C0, DEL, C1 such as U+0085), line and paragraph separators, surrogates."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +89,8 @@ class Record:
         cls, game: Game, *, names: tuple[str, ...] = (), played: str | None = None
     ) -> Record:
         """The record of ``game`` so far; ``played`` defaults to now (UTC, ISO 8601)."""
-        when = played or datetime.now(UTC).replace(microsecond=0).isoformat()
+        if played is None:
+            played = datetime.now(UTC).replace(microsecond=0).isoformat()
         return cls(
             game.rows,
             game.cols,
@@ -67,7 +98,7 @@ class Record:
             len(game.players),
             tuple(move.cell for move in game.moves),
             tuple(names),
-            when,
+            played,
         )
 
     def new_game(self) -> Game:
@@ -93,44 +124,82 @@ def format_of(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise RecordError(
-            f"{path}: unknown record format {suffix or '(none)'!r}: use .json, .psq or .sgf"
+            f"{shown_name(path)}: unknown record format {suffix or '(none)'!r}: "
+            "use .json, .psq or .sgf"
         )
     return suffix
 
 
 def save(record: Record, path: str | os.PathLike[str], *, fmt: str | None = None) -> None:
-    """Write ``record`` to ``path`` atomically, in ``fmt`` or the format its extension names."""
-    write_atomic(Path(path), dumps(record, fmt or format_of(path)))
+    """Write ``record`` to ``path`` atomically, in ``fmt`` or the format its extension names.
+
+    Raises:
+        RecordError: the format cannot hold the record, or the file cannot be written.
+    """
+    write_atomic(path, dumps(record, fmt or format_of(path)))
+
+
+def check_target(path: str | os.PathLike[str], game: Game, *, names: tuple[str, ...] = ()) -> str:
+    """The format ``game`` would be saved in at ``path``, checked before the game starts.
+
+    Raises:
+        RecordError: an unknown extension, a folder or other non-file at ``path``, a parent
+            folder that is missing or not writable, or a format that cannot hold this game
+            (its board, its players or its ``names``).
+    """
+    fmt = format_of(path)
+    check_writable(path)
+    dumps(Record.from_game(game, names=names), fmt)
+    return fmt
 
 
 def load(path: str | os.PathLike[str], *, k: int | None = None) -> Record:
     """Read and check the record at ``path`` (``k`` for PSQ and SGF, default five).
 
+    The file is opened once and must be a regular file (a link to one is followed); a named
+    pipe, a device or a folder is refused without reading, and at most :data:`MAX_BYTES` + 1
+    bytes are read.
+
     Raises:
-        RecordError: the file is missing, empty, too big, not a record, or breaks the rules.
+        RecordError: the file is missing, not a regular file, empty, too big, not a record, or
+            breaks the rules.
     """
     fmt = format_of(path)
+    shown = shown_name(path)
+    data = read_regular(path, MAX_BYTES, what="a game record")
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
-            raise RecordError(
-                f"{path}: too big to be a game record ({size:,} bytes, at most {MAX_BYTES:,})"
-            )
-        text = Path(path).read_bytes().decode("utf-8")
-    except OSError as error:
-        raise RecordError(f"{path}: cannot read: {error.strerror or error}") from None
+        text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise RecordError(f"{path}: not a text file (byte {error.start} is not UTF-8)") from None
-    return loads(text, fmt, source=str(path), k=k)
+        raise RecordError(f"{shown}: not a text file (byte {error.start} is not UTF-8)") from None
+    return loads(text, fmt, source=shown, k=k)
 
 
 def dumps(record: Record, fmt: str) -> str:
-    """The text of ``record`` in ``fmt`` (``json``, ``psq`` or ``sgf``)."""
+    """The text of ``record`` in ``fmt`` (``json``, ``psq`` or ``sgf``).
+
+    Raises:
+        RecordError: an unknown format, or one that cannot hold the record exactly: its
+            board, its players, its moves, or a name or date it would write changed.
+    """
+    if fmt not in FORMATS:
+        raise RecordError(f"unknown record format {fmt!r}: use json, psq or sgf")
+    if fmt != "json":
+        if record.rows is None or record.cols is None or record.players != 2:
+            raise RecordError(f"{fmt.upper()} holds two-player games on a bounded board only")
+        if fmt == "sgf" and max(record.rows, record.cols) > len(_sgf.LETTERS):
+            raise RecordError(f"SGF holds boards of at most {len(_sgf.LETTERS)} rows and columns")
+    _check_texts(record, fmt)
+    game = _replayed(record, "cannot save the game", ["moves"] * len(record.moves))
     if fmt == "json":
-        return _dump_json(record)
-    if record.rows is None or record.cols is None or record.players != 2:
-        raise RecordError(f"{fmt.upper()} holds two-player games on a bounded board only")
-    return _dump_psq(record) if fmt == "psq" else _dump_sgf(record)
+        return _dump_json(record, game)
+    if fmt == "psq":
+        return _dump_psq(record)
+    assert record.rows is not None
+    assert record.cols is not None
+    result = None
+    if game.is_over:
+        result = "0" if game.winner is None else f"{'B' if game.winner is Mark.X else 'W'}+"
+    return _sgf.dump(record.rows, record.cols, record.names, record.played, result, record.moves)
 
 
 def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) -> Record:
@@ -139,6 +208,7 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     Raises:
         RecordError: the text is not a valid record.
     """
+    source = shown_name(source)
     if not text.strip():
         raise RecordError(f"{source}: empty file: expected a {fmt.upper()} game record")
     if fmt == "json":
@@ -146,27 +216,61 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     if fmt == "psq":
         return _load_psq(text, source, GOMOKU_K if k is None else k)
     if fmt == "sgf":
-        return _load_sgf(text, source, GOMOKU_K if k is None else k)
+        sgf = _sgf.read(text, source)
+        names, played = sgf.names, sgf.played
+        record = Record(
+            sgf.rows, sgf.cols, GOMOKU_K if k is None else k, 2, sgf.moves, names, played
+        )
+        _replayed(record, source, list(sgf.where))
+        return record
     raise RecordError(f"{source}: unknown record format {fmt!r}: use json, psq or sgf")
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and a rename.
+def _quote(value: object) -> str:
+    """A value from a file for a message: its repr, so control characters are escaped, cut short.
 
-    A failure at any point leaves an existing file as it was and no temporary file behind.
+    A repr can fail on a huge or deeply nested value, which is then named by its type.
     """
-    path = Path(path)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+        shown = repr(value[:60] if isinstance(value, str) else value)
+    except (ValueError, RecursionError):
+        shown = f"a {type(value).__name__}"
+    return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _check_texts(record: Record, fmt: str) -> None:
+    """Refuse names and a date that ``fmt`` cannot hold exactly (see the module's rules)."""
+    if len(record.names) > record.players:
+        raise RecordError(
+            f"{len(record.names)} names for a {record.players}-player game: one name per player"
+        )
+    texts = [("name", name) for name in record.names]
+    if fmt != "psq" and record.played is not None:
+        texts.append(("date", record.played))
+    for what, text in texts:
+        if not isinstance(text, str):
+            raise RecordError(f"the {what} {_quote(text)} is not a string")
+        bad = (_SURROGATE if fmt == "json" else _UNSAFE).search(text)
+        if bad is not None:
+            raise RecordError(
+                f"{fmt.upper()} cannot hold the {what} {_quote(text)}: {bad.group()!r} is a "
+                "control character, a line break or a lone surrogate"
+            )
+        if fmt == "psq" and (not text or text != text.strip()):
+            raise RecordError(
+                f"PSQ cannot hold the name {_quote(text)}: a name is a line, not empty and "
+                "with no space before or after"
+            )
+        if fmt == "psq" and _PSQ_MOVE_START.match(text):
+            raise RecordError(f"PSQ cannot hold the name {_quote(text)}: it reads as a move")
+
+
+def _size_error(rows: int, cols: int) -> str | None:
+    """Why a rows × cols board cannot be made, checked before anything is allocated."""
+    if rows * cols <= MAX_CELLS:
+        return None
+    board = "the board" if max(rows, cols) >= 10**_MAX_DIGITS else f"a {rows}×{cols} board"
+    return f"{board} is too big: at most {MAX_CELLS:,} cells"
 
 
 def _replayed(record: Record, source: str, where: list[str]) -> Game:
@@ -183,9 +287,9 @@ def _replayed(record: Record, source: str, where: list[str]) -> Game:
     return game
 
 
-def _dump_json(record: Record) -> str:
-    game = record.to_game()
-    data = {
+def _dump_json(record: Record, game: Game) -> str:
+    """Indented JSON with the moves on one line; no placeholder, so no name can clash."""
+    fields: dict[str, Any] = {
         "format": _KIND,
         "version": VERSION,
         "rules": {
@@ -195,15 +299,21 @@ def _dump_json(record: Record) -> str:
             "players": record.players,
         },
         "players": list(record.names),
-        "moves": "@moves@",
+        "moves": None,
         "result": {
             "status": game.status.value,
             "winner": None if game.winner is None else str(game.winner),
         },
         "played": record.played,
     }
-    moves = json.dumps([list(cell) for cell in record.moves])
-    return json.dumps(data, indent=2).replace('"@moves@"', moves) + "\n"
+    lines = []
+    for key, value in fields.items():
+        if key == "moves":
+            text = json.dumps([list(cell) for cell in record.moves])
+        else:
+            text = json.dumps(value, indent=2).replace("\n", "\n  ")
+        lines.append(f"  {json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
 def _load_json(text: str, source: str) -> Record:
@@ -211,198 +321,125 @@ def _load_json(text: str, source: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise RecordError(f"{source}: line {error.lineno}: not JSON ({error.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{source}: not a game record: JSON nested too deeply") from None
+    except ValueError as error:  # an integer of more than 4300 digits
+        raise RecordError(f"{source}: not a game record: {error}") from None
     if not isinstance(data, dict) or data.get("format") != _KIND:
         raise RecordError(f'{source}: not a tictactoe game record: expected "format": "{_KIND}"')
     if data.get("version") != VERSION:
         raise RecordError(
-            f"{source}: field version: {data.get('version')!r} is not supported, expected {VERSION}"
+            f"{source}: field version: {_quote(data.get('version'))} is not supported, "
+            f"expected {VERSION}"
         )
     rules = _field(data, "rules", dict, source)
     rows, cols = rules.get("rows"), rules.get("cols")
     for name, value in (("rows", rows), ("cols", cols)):
         if value is not None and (type(value) is not int or value < 1):
             raise RecordError(
-                f"{source}: field rules.{name}: {value!r}, expected a positive int or null"
+                f"{source}: field rules.{name}: {_quote(value)}, expected a positive int or null"
             )
     if (rows is None) != (cols is None):
         raise RecordError(f"{source}: field rules: rows and cols must both be numbers or both null")
+    if rows is not None and cols is not None and (problem := _size_error(rows, cols)):
+        raise RecordError(f"{source}: field rules: {problem}")
     k = _field(rules, "k", int, source, "rules.")
     players = _field(rules, "players", int, source, "rules.")
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")
+    if len(names) > players:
+        raise RecordError(f"{source}: field players: {len(names)} names for {players} players")
     raw_moves = _field(data, "moves", list, source)
     moves = []
     for index, cell in enumerate(raw_moves):
         if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
-            raise RecordError(f"{source}: field moves[{index}]: {cell!r}, expected [row, col] ints")
+            raise RecordError(
+                f"{source}: field moves[{index}]: {_quote(cell)}, expected [row, col] ints"
+            )
         moves.append((cell[0], cell[1]))
     played = data.get("played")
     if played is not None and not isinstance(played, str):
-        raise RecordError(f"{source}: field played: {played!r}, expected a date string or null")
+        raise RecordError(
+            f"{source}: field played: {_quote(played)}, expected a date string or null"
+        )
     record = Record(rows, cols, k, players, tuple(moves), tuple(names), played)
     game = _replayed(record, source, [f"field moves[{i}]" for i in range(len(moves))])
     result = _field(data, "result", dict, source)
     stated = (result.get("status"), result.get("winner"))
     actual = (game.status.value, None if game.winner is None else str(game.winner))
     if stated != actual:
-        raise RecordError(f"{source}: field result: says {stated}, but the moves give {actual}")
+        raise RecordError(
+            f"{source}: field result: says {_quote(stated)}, but the moves give {actual}"
+        )
     return record
 
 
 def _field(data: dict[str, Any], name: str, kind: type, source: str, prefix: str = "") -> Any:
     value = data.get(name)
-    if type(value) is not kind:
-        raise RecordError(f"{source}: field {prefix}{name}: {value!r}, expected a {kind.__name__}")
+    if type(value) is not kind or (type(value) is int and abs(value) >= 10**_MAX_DIGITS):
+        raise RecordError(
+            f"{source}: field {prefix}{name}: {_quote(value)}, expected a {kind.__name__}"
+        )
     return value
 
 
-_PSQ_HEADER = re.compile(r"^Piskvorky (\d+)x(\d+),\s*\d+:\d+,\s*\d+\s*$")
-_PSQ_MOVE = re.compile(r"^\s*(-?\d+),(-?\d+),(-?\d+)\s*$")
+_PSQ_HEADER = re.compile(r"Piskvorky (\d+)x(\d+),\s*\d+:\d+,\s*\d+\s*", re.ASCII)
+_PSQ_MOVE = re.compile(r"\s*(-?\d+),(-?\d+),(-?\d+)\s*", re.ASCII)
+_PSQ_MOVE_START = re.compile(r"\s*-?\d+\s*,", re.ASCII)
+_PSQ_STATUS = re.compile(r"\s*-?\d+\s*", re.ASCII)
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def _dump_psq(record: Record) -> str:
     lines = [f"Piskvorky {record.cols}x{record.rows}, 11:11, 0"]
     lines += [f"{col + 1},{row + 1},0" for row, col in record.moves]
-    lines += [name.replace("\n", " ") for name in record.names[:2]]
+    lines += record.names
     lines.append("0")
     return "\n".join(lines) + "\n"
 
 
 def _load_psq(text: str, source: str, k: int) -> Record:
-    lines = text.splitlines()
+    """Header, moves, up to two names (each line exactly as written), a last status line."""
+    lines = _LINE_BREAK.split(text)  # not splitlines(): U+2028, \x0c... are not line breaks
     while not lines[-1].strip():
         lines.pop()
-    header = _PSQ_HEADER.match(lines[0])
+    header = _PSQ_HEADER.fullmatch(lines[0])
     if header is None:
-        raise RecordError(f"{source}: line 1: {lines[0][:40]!r}, expected 'Piskvorky WxH, a:b, c'")
-    cols, rows = int(header.group(1)), int(header.group(2))
+        raise RecordError(f"{source}: line 1: {_quote(lines[0])}, expected 'Piskvorky WxH, a:b, c'")
+    cols, rows = (_psq_number(header.group(i)) for i in (1, 2))
+    if problem := _size_error(rows, cols):
+        raise RecordError(f"{source}: line 1: {problem}")
     moves: list[Cell] = []
     where: list[str] = []
     names: list[str] = []
     for number, line in enumerate(lines[1:], 2):
-        found = _PSQ_MOVE.match(line)
+        found = _PSQ_MOVE.fullmatch(line)
         if found and not names:
-            x, y = int(found.group(1)), int(found.group(2))
+            x, y = _psq_number(found.group(1)), _psq_number(found.group(2))
             if not (1 <= x <= cols and 1 <= y <= rows):
+                shown = f"{x},{y}" if max(x, y) < 10**_MAX_DIGITS else _quote(line)
                 raise RecordError(
-                    f"{source}: line {number}: move {x},{y} is off the {cols}x{rows} board"
+                    f"{source}: line {number}: move {shown} is off the {cols}x{rows} board"
                 )
             moves.append((y - 1, x - 1))
             where.append(f"line {number}")
-        elif line.strip().lstrip("-").isdigit() and number == len(lines):
+        elif _PSQ_MOVE_START.match(line):
+            raise RecordError(f"{source}: line {number}: {_quote(line)}, expected a move 'x,y,ms'")
+        elif number == len(lines) and _PSQ_STATUS.fullmatch(line):
             break
         elif line.strip():
-            if len(names) == 2 or ("," in line and not names):
+            if len(names) == 2:
                 raise RecordError(
-                    f"{source}: line {number}: {line[:40]!r}, expected a move 'x,y,ms'"
+                    f"{source}: line {number}: {_quote(line)}: a third name, expected the "
+                    "status line"
                 )
-            names.append(line.strip())
+            names.append(line)
     record = Record(rows, cols, k, 2, tuple(moves), tuple(names))
     _replayed(record, source, where)
     return record
 
 
-def _sgf_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("]", "\\]")
-
-
-def _dump_sgf(record: Record) -> str:
-    assert record.rows is not None
-    assert record.cols is not None
-    size = str(record.cols) if record.rows == record.cols else f"{record.cols}:{record.rows}"
-    root = f"(;FF[4]GM[4]SZ[{size}]"
-    for colour, name in zip("BW", record.names, strict=False):
-        root += f"P{colour}[{_sgf_escape(name)}]"
-    if record.played:
-        root += f"DT[{record.played[:10]}]"
-    game = record.to_game()
-    if game.is_over:
-        root += "RE[0]" if game.winner is None else f"RE[{'B' if game.winner is Mark.X else 'W'}+]"
-    moves = "".join(
-        f";{'BW'[number % 2]}[{_SGF_LETTERS[col]}{_SGF_LETTERS[row]}]"
-        for number, (row, col) in enumerate(record.moves)
-    )
-    return root + moves + ")\n"
-
-
-_SGF_PROPERTY = re.compile(r"([A-Z]+)\s*((?:\[(?:\\.|[^\]\\])*\]\s*)+)", re.DOTALL)
-_SGF_VALUE = re.compile(r"\[((?:\\.|[^\]\\])*)\]", re.DOTALL)
-
-
-def _sgf_nodes(text: str, start: int, end: int) -> list[tuple[int, str]]:
-    """The nodes between ``start`` and ``end``, each with the line it starts on.
-
-    A ``;`` inside a property value (``PB[a;b]``) does not start a node.
-    """
-    nodes: list[tuple[int, str]] = []
-    inside = escaped = False
-    begin = start
-    for position in range(start, end):
-        char = text[position]
-        if escaped:
-            escaped = False
-        elif inside:
-            escaped = char == "\\"
-            inside = char != "]"
-        elif char == "[":
-            inside = True
-        elif char == ";":
-            nodes.append((text.count("\n", 0, begin) + 1, text[begin:position]))
-            begin = position + 1
-    nodes.append((text.count("\n", 0, begin) + 1, text[begin:end]))
-    return nodes
-
-
-def _load_sgf(text: str, source: str, k: int) -> Record:
-    body = text.strip()
-    if not (body.startswith("(;") and body.endswith(")")):
-        raise RecordError(
-            f"{source}: line 1: not an SGF game: expected it to start '(;' and end ')'"
-        )
-    nodes: list[tuple[int, dict[str, list[str]]]] = []
-    for line, chunk in _sgf_nodes(text, text.index("(;") + 2, text.rindex(")")):
-        properties: dict[str, list[str]] = {}
-        for found in _SGF_PROPERTY.finditer(chunk):
-            properties[found.group(1)] = [
-                value.replace("\\]", "]").replace("\\\\", "\\")
-                for value in _SGF_VALUE.findall(found.group(2))
-            ]
-        if _SGF_PROPERTY.sub("", chunk).strip(" \n\r\t()"):
-            raise RecordError(
-                f"{source}: line {line}: {chunk.strip()[:40]!r} is not SGF properties"
-            )
-        nodes.append((line, properties))
-    root = nodes[0][1]
-    if root.get("GM", ["4"])[0] != "4":
-        raise RecordError(f"{source}: line 1: GM[{root['GM'][0]}] is not gomoku, expected GM[4]")
-    size = root.get("SZ", ["15"])[0]
-    try:
-        cols, rows = (int(part) for part in size.split(":")) if ":" in size else (int(size),) * 2
-    except ValueError:
-        raise RecordError(
-            f"{source}: line 1: SZ[{size}], expected SZ[n] or SZ[cols:rows]"
-        ) from None
-    names = tuple(root[key][0] for key in ("PB", "PW") if key in root)
-    played = root["DT"][0] if "DT" in root else None
-    moves: list[Cell] = []
-    where: list[str] = []
-    for line, properties in nodes:
-        for colour in ("B", "W"):
-            if colour not in properties:
-                continue
-            expected = "BW"[len(moves) % 2]
-            if colour != expected:
-                raise RecordError(
-                    f"{source}: line {line}: {colour} moves, but {expected} is to move"
-                )
-            value = properties[colour][0]
-            if len(value) != 2 or any(letter not in _SGF_LETTERS for letter in value):
-                raise RecordError(
-                    f"{source}: line {line}: {colour}[{value}], expected two letters like B[hh]"
-                )
-            moves.append((_SGF_LETTERS.index(value[1]), _SGF_LETTERS.index(value[0])))
-            where.append(f"line {line}")
-    record = Record(rows, cols, k, 2, tuple(moves), names, played)
-    _replayed(record, source, where)
-    return record
+def _psq_number(digits: str) -> int:
+    """A number from a PSQ file; one too long to be any size or place reads as out of range."""
+    return int(digits) if len(digits.lstrip("-")) <= _MAX_DIGITS else 10**_MAX_DIGITS

@@ -36,6 +36,15 @@ DEFAULT_COLOURS: Mapping[Mark, str] = {
 _SIDES = {Mark.Y: 3, Mark.Z: 4, Mark.B: 5, Mark.C: 6}
 
 
+_MIN_SIZE = 16
+"""The narrowest picture drawn, in pixels."""
+
+
+def _attr(value: str) -> str:
+    """``value`` made safe inside a double-quoted XML attribute."""
+    return escape(value, {'"': "&quot;"})
+
+
 def _n(value: float) -> str:
     """A coordinate with at most two decimals and no trailing zeros."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")
@@ -56,8 +65,9 @@ def board(
     """The board as an SVG document, ``size`` pixels wide.
 
     Args:
-        game: the game to draw (unbounded: a window around the marks).
-        size: the picture's width in pixels; the height follows the board's shape.
+        game: the game to draw; a big board or the unbounded grid as a window of at most
+            :data:`~tictactoe.coordinates.VIEW_SIZE` cells a side around the marks.
+        size: the picture's width in pixels (at least 16); the height follows the shape.
         coordinates: label the columns (letters) and rows (numbers from 1).
         colours: colour of each mark, over :data:`DEFAULT_COLOURS`.
         background: the board's colour.
@@ -65,6 +75,8 @@ def board(
         highlight: the colour behind the last move.
         line: the colour of the stroke through the winning line.
     """
+    if type(size) is not int or size < _MIN_SIZE:
+        raise ValueError(f"size={size!r} must be a whole number of pixels, at least {_MIN_SIZE}")
     palette = {**DEFAULT_COLOURS, **(colours or {})}
     rows, cols = window(game)
     margin = size * 0.06 if coordinates else 0.0
@@ -77,7 +89,7 @@ def board(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(size)}" height="{_n(height)}" '
         f'viewBox="0 0 {_n(size)} {_n(height)}">',
         f"<title>{escape(notation.format(game))}</title>",
-        f'<rect width="{_n(size)}" height="{_n(height)}" fill="{escape(background)}"/>',
+        f'<rect width="{_n(size)}" height="{_n(height)}" fill="{_attr(background)}"/>',
     ]
 
     def centre(row: int, col: int) -> tuple[float, float]:
@@ -88,24 +100,24 @@ def board(
         x, y = centre(last.row, last.col)
         parts.append(
             f'<rect x="{_n(x - cell / 2)}" y="{_n(y - cell / 2)}" width="{_n(cell)}" '
-            f'height="{_n(cell)}" fill="{escape(highlight)}"/>'
+            f'height="{_n(cell)}" fill="{_attr(highlight)}"/>'
         )
     stroke = max(1.0, cell / 40)
     for i in range(len(cols) + 1):
         x = margin + i * cell
         parts.append(
             f'<line x1="{_n(x)}" y1="{_n(margin)}" x2="{_n(x)}" y2="{_n(bottom)}" '
-            f'stroke="{escape(grid)}" stroke-width="{_n(stroke)}"/>'
+            f'stroke="{_attr(grid)}" stroke-width="{_n(stroke)}"/>'
         )
     for i in range(len(rows) + 1):
         y = margin + i * cell
         parts.append(
             f'<line x1="{_n(margin)}" y1="{_n(y)}" x2="{_n(right)}" y2="{_n(y)}" '
-            f'stroke="{escape(grid)}" stroke-width="{_n(stroke)}"/>'
+            f'stroke="{_attr(grid)}" stroke-width="{_n(stroke)}"/>'
         )
     if coordinates:
         font = _n(min(margin * 0.6, cell * 0.5))
-        style = f'font-family="sans-serif" font-size="{font}" fill="{escape(grid)}"'
+        style = f'font-family="sans-serif" font-size="{font}" fill="{_attr(grid)}"'
         for col in cols:
             label = str(col + 1) if game.is_unbounded else column_label(col)
             x, _ = centre(rows.start, col)
@@ -128,7 +140,7 @@ def board(
         (x1, y1), (x2, y2) = centre(*winning[0]), centre(*winning[-1])
         parts.append(
             f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
-            f'stroke="{escape(line)}" stroke-width="{_n(cell / 8)}" stroke-linecap="round" '
+            f'stroke="{_attr(line)}" stroke-width="{_n(cell / 8)}" stroke-linecap="round" '
             'stroke-opacity="0.75"/>'
         )
     parts.append("</svg>")
@@ -137,7 +149,7 @@ def board(
 
 def _mark(mark: Mark, x: float, y: float, radius: float, colour: str, width: float) -> str:
     """One mark as a shape centred on (x, y)."""
-    paint = f'fill="none" stroke="{escape(colour)}" stroke-width="{_n(width)}"'
+    paint = f'fill="none" stroke="{_attr(colour)}" stroke-width="{_n(width)}"'
     if mark is Mark.X:
         a, b = x - radius, x + radius
         c, d = y - radius, y + radius

@@ -1,7 +1,8 @@
 """The command's file verbs: show, render, convert and replay, and games read for play.
 
 Each takes a saved game (``.json``, ``.psq``, ``.sgf``) or a position in the one-line
-notation; the ``cli`` module parses the arguments and reports errors.
+notation. A file that cannot be read is a failure (exit 1); a position typed on the command
+line that is no position is a usage error (exit 2).
 """
 
 from __future__ import annotations
@@ -13,19 +14,38 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tictactoe import notation, records, svg
-from tictactoe.cli._terminal import render
+from tictactoe.cli._options import UsageError, check_agrees, usage
+from tictactoe.cli._terminal import render, safe
+from tictactoe.errors import RecordError
 from tictactoe.game import Game
 from tictactoe.outcome import Status
 
-__all__ = ["convert", "game_from", "render_svg", "replay", "show"]
+__all__ = ["REPLAY_HELP", "convert", "game_from", "render_svg", "replay", "show"]
+
+REPLAY_HELP = "Enter or n: next move, b: back, a number: jump to that move, q: quit"
+_MAX_ANSWER = 12
+"""Replay answers longer than this are no command and no move number."""
 
 
 def game_from(target: str, *, k: int | None = None) -> tuple[Game, records.Record | None]:
-    """The game a file or a position names, with its record when it came from a file."""
-    if Path(target).suffix.lower().lstrip(".") in records.FORMATS or os.path.exists(target):
+    """The game a file or a position names, with its record when it came from a file.
+
+    Raises:
+        RecordError: a file that cannot be read (a run-time failure).
+        UsageError: text that is neither a file nor a position.
+    """
+    if Path(target).suffix.lower().lstrip(".") in records.FORMATS or os.path.lexists(target):
         record = records.load(target, k=k)
         return record.to_game(), record
-    return notation.parse(target), None
+    with usage():
+        return notation.parse(target), None
+
+
+def _loaded(args: argparse.Namespace, target: str) -> tuple[Game, records.Record | None]:
+    """The game of ``target``, with ``--k`` checked against it."""
+    game, record = game_from(target, k=args.k)
+    check_agrees(game, args, target)
+    return game, record
 
 
 def _result(game: Game) -> str:
@@ -38,7 +58,7 @@ def _result(game: Game) -> str:
 
 def show(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """Print the board and the result (or JSON)."""
-    game, _ = game_from(args.target, k=args.k)
+    game, record = _loaded(args, args.target)
     if args.json:
         out(
             json.dumps(
@@ -54,34 +74,40 @@ def show(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         )
     else:
         out(render(game, colour=args.colour))
+        if record is not None and record.names:
+            out(f"players: {', '.join(safe(name) for name in record.names)}")
         out(f"{notation.format(game)}\n{len(game.moves)} moves: {_result(game)}")
     return 0
 
 
 def render_svg(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """Write the picture of a game or position to an SVG file."""
-    game, _ = game_from(args.target, k=args.k)
-    records.write_atomic(args.output, svg.board(game, size=args.size))
-    out(f"wrote {args.output}")
+    game, _ = _loaded(args, args.target)
+    with usage():
+        picture = svg.board(game, size=args.width)
+    records.write_atomic(args.output, picture)
+    out(f"wrote {safe(args.output)}")
     return 0
 
 
 def convert(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """Read a record in one format and write it in the format the output's extension names."""
+    try:
+        records.format_of(args.output)
+    except RecordError as error:
+        raise UsageError(str(error)) from None
     record = records.load(args.input, k=args.k)
+    check_agrees(record.to_game(), args, args.input)
     records.save(record, args.output)
-    out(f"wrote {args.output} ({len(record.moves)} moves)")
+    out(f"wrote {safe(args.output)} ({len(record.moves)} moves)")
     return 0
-
-
-REPLAY_HELP = "Enter or n: next move, b: back, a number: jump to that move, q: quit"
 
 
 def replay(args: argparse.Namespace, out: Callable[[str], None], ask: Callable[[str], str]) -> int:
     """Step through a saved game: next, back, jump to a move, quit."""
-    full, record = game_from(args.target, k=args.k)
+    full, record = _loaded(args, args.target)
     moves = [move.cell for move in full.moves]
-    names = ", ".join(record.names) if record and record.names else "players unnamed"
+    names = ", ".join(map(safe, record.names)) if record and record.names else "players unnamed"
     out(f"{len(moves)} moves ({names}). {REPLAY_HELP}")
     game = full.copy()
     position = 0
@@ -96,13 +122,21 @@ def replay(args: argparse.Namespace, out: Callable[[str], None], ask: Callable[[
             answer = ask("replay> ").strip().lower()
         except EOFError:
             return 0
+        except UnicodeDecodeError:
+            answer = "?"
         if answer in ("q", "quit"):
             return 0
         if answer in ("", "n", "next"):
             position = min(position + 1, len(moves))
         elif answer in ("b", "back"):
             position = max(position - 1, 0)
-        elif answer.isdigit() and int(answer) <= len(moves):
+        elif (
+            len(answer) <= _MAX_ANSWER
+            and answer.isascii()
+            and answer.isdigit()
+            and int(answer) <= len(moves)
+        ):
             position = int(answer)
         else:
-            out(f"{answer!r}: {REPLAY_HELP} (0 to {len(moves)})")
+            shown = answer if len(answer) <= _MAX_ANSWER else answer[:_MAX_ANSWER] + "…"
+            out(f"{shown!r}: {REPLAY_HELP} (0 to {len(moves)})")

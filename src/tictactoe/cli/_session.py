@@ -4,51 +4,32 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tictactoe import records
 from tictactoe.cli import _files
-from tictactoe.cli._terminal import render, wants_colour
+from tictactoe.cli._options import (
+    UsageError,
+    check_agrees,
+    describe,
+    new_game,
+    player_kinds,
+)
+from tictactoe.cli._terminal import render, safe, wants_colour
 from tictactoe.coordinates import cell_label
-from tictactoe.errors import InvalidGame
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
 from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, play_match
-from tictactoe.solver import solve
 
-__all__ = ["KINDS", "bot", "describe", "new_game", "play", "player_kinds"]
+__all__ = ["AUTO_PERFECT_CELLS", "PERFECT_MAX_CELLS", "bot", "play"]
 
-KINDS = ("human", "random", "perfect", "heuristic")
 PERFECT_MAX_CELLS = 20
 """The biggest board on which the command offers perfect play (the solver's reach)."""
 AUTO_PERFECT_CELLS = 16
 """Up to this many cells the default opponent is perfect; beyond, heuristic."""
-
-
-def new_game(args: argparse.Namespace, players: int = 2) -> Game:
-    """The game the board options describe."""
-    if args.size is not None and (args.rows is not None or args.cols is not None):
-        raise InvalidGame("give either --size or --rows and --cols, not both")
-    if args.unbounded:
-        if args.size is not None or args.rows is not None or args.cols is not None:
-            raise InvalidGame("an unbounded grid has no size; drop --size, --rows and --cols")
-        return Game.unbounded(5 if args.k is None else args.k, players=players)
-    rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
-    cols = args.cols if args.cols is not None else rows
-    return Game(rows, cols, args.k, players=players)
-
-
-def player_kinds(args: argparse.Namespace) -> list[str]:
-    """The kinds of player named by --players, or by --x and --o."""
-    kinds = args.players.split(",") if args.players else [args.x, args.o]
-    kinds = [kind.strip().lower() for kind in kinds]
-    for kind in kinds:
-        if kind not in (*KINDS, "auto"):
-            raise InvalidGame(f"unknown player {kind!r}: choose from {', '.join(KINDS)}")
-    return kinds
 
 
 def _solvable(game: Game, cells: int) -> bool:
@@ -61,27 +42,37 @@ def _solvable(game: Game, cells: int) -> bool:
     )
 
 
-def bot(kind: str, game: Game, seed: int | None, budget: int) -> Player:
-    """The bot of ``kind`` for ``game`` (``auto``: perfect on small boards, else heuristic)."""
+def bot(kind: str, game: Game, seed: int | None, args: argparse.Namespace) -> Player:
+    """The bot of ``kind`` for ``game`` (``auto``: perfect on small boards, else heuristic).
+
+    Every bot gets the time limit per move of ``--time``; the heuristic one also ``--budget``.
+
+    Raises:
+        UsageError: perfect play asked for on a board out of the solver's reach.
+    """
     if kind == "auto":
         kind = "perfect" if _solvable(game, AUTO_PERFECT_CELLS) else "heuristic"
     if kind == "random":
         return RandomBot(seed)
     if kind == "perfect":
         if not _solvable(game, PERFECT_MAX_CELLS):
-            raise InvalidGame(
+            raise UsageError(
                 f"perfect play needs two players on a board of at most {PERFECT_MAX_CELLS} "
                 "cells; try heuristic"
             )
-        return PerfectBot(seed)
-    return HeuristicBot(seed, nodes=budget)
+        return PerfectBot(seed, seconds=args.time)
+    return HeuristicBot(seed, nodes=args.budget, seconds=args.time)
 
 
-def _hint(game: Game) -> tuple[int, int]:
-    """A suggested move: the solver's on small boards, the heuristic bot's elsewhere."""
-    if _solvable(game, PERFECT_MAX_CELLS):
-        return solve(game).best_moves[0]
-    return HeuristicBot(0).choose_move(game)
+def _hinter(seconds: float) -> Callable[[Game], tuple[int, int]]:
+    """Suggests a move: the solver's on small boards, the heuristic bot's elsewhere."""
+
+    def hint(game: Game) -> tuple[int, int]:
+        if _solvable(game, PERFECT_MAX_CELLS):
+            return PerfectBot(0, seconds=seconds).choose_move(game)
+        return HeuristicBot(0, seconds=seconds).choose_move(game)
+
+    return hint
 
 
 class _Thinking:
@@ -101,34 +92,41 @@ class _Thinking:
 
 
 def play(args: argparse.Namespace) -> int:
-    """Run ``tictactoe play``: a game in the terminal, saved as it goes if asked."""
+    """Run ``tictactoe play``: a game in the terminal, saved as it goes if asked.
+
+    Everything that can be checked is checked before the first move: the options, the game to
+    resume, and the file to save to.
+    """
     kinds = player_kinds(args)
     loaded = None
     if args.load:
         game, loaded = _files.game_from(args.load, k=args.k)
+        check_agrees(game, args, args.load)
         if len(game.players) != len(kinds):
-            raise InvalidGame(
+            raise UsageError(
                 f"{args.load} is a {len(game.players)}-player game; name its players with --players"
             )
         if game.is_over:
-            raise InvalidGame(f"{args.load} holds a finished game: {describe(game)}")
+            raise UsageError(f"{args.load} holds a finished game: {describe(game)}")
     else:
         game = new_game(args, len(kinds))
     colour = wants_colour(sys.stdout)
     players: list[Player] = []
     for number, kind in enumerate(kinds):
         if kind == "human":
-            players.append(HumanPlayer(hint=_hint, name="you"))
+            players.append(HumanPlayer(hint=_hinter(args.time), name="you"))
         else:
             seed = None if args.seed is None else args.seed + number
-            players.append(_Thinking(bot(kind, game, seed, args.budget), live=colour))
+            players.append(_Thinking(bot(kind, game, seed, args), live=colour))
+    names = tuple(player.name for player in players)
+    if args.save:
+        records.check_target(args.save, game, names=names)
     cast = ", ".join(
         f"{mark} {player.name}" for mark, player in zip(game.players, players, strict=True)
     )
     print(f"{describe(game)}: {cast}. Type help for commands.\n")
     print(render(game, colour=colour))
 
-    names = tuple(player.name for player in players)
     started = loaded.played if loaded else None
     started = started or records.Record.from_game(game).played
 
@@ -171,15 +169,9 @@ def _undo_turn(game: Game, players: Sequence[Player]) -> bool:
     return True
 
 
-def describe(game: Game) -> str:
-    """The board and k in words: ``3×3, 3 in a row``."""
-    board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
-    return f"{board}, {game.k} in a row"
-
-
 def _result(game: Game, players: Sequence[Player]) -> str:
     """Who won, by mark and player name, or ``draw``."""
     if game.winner is None:
         return "draw"
     player = players[game.players.index(game.winner)]
-    return f"{game.winner} ({player.name}) wins"
+    return f"{game.winner} ({safe(player.name)}) wins"

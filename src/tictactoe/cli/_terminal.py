@@ -14,7 +14,7 @@ from tictactoe.coordinates import column_label, window
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 
-__all__ = ["render", "wants_colour"]
+__all__ = ["render", "safe", "wants_colour"]
 
 _COLOURS = {Mark.X: "31", Mark.O: "34", Mark.Y: "32", Mark.Z: "35"}
 _LAST = "7"
@@ -22,6 +22,20 @@ _WINNING = "42;30"
 _MARGIN = 2
 _SIZE = 32
 """The most rows and columns drawn: a 32-column board is about 100 characters wide."""
+
+
+def safe(text: str) -> str:
+    r"""``text`` with every character a terminal would act on shown escaped, on one line.
+
+    Text read from files (player names, bad properties) and typed by users passes through here
+    before it is printed, so an escape sequence or a line break in it is shown, not obeyed.
+
+    >>> safe("Bob\x1b[2J\nEve")
+    'Bob\\x1b[2J\\nEve'
+    """
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def wants_colour(stream: TextIO) -> bool:

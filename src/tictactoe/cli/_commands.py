@@ -1,0 +1,100 @@
+"""The command's computing verbs: solve, count and selfplay."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from tictactoe.cli._options import UsageError, describe, new_game, player_kinds, position_game
+from tictactoe.cli._session import bot
+from tictactoe.coordinates import cell_label
+from tictactoe.counting import count
+from tictactoe.players import play_match
+from tictactoe.solver import solve
+
+__all__ = ["count_command", "selfplay_command", "solve_command"]
+
+
+def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+    print(json.dumps(data) if args.json else text)
+
+
+def solve_command(args: argparse.Namespace) -> int:
+    """The value and best moves of a position (or the empty board of the options)."""
+    game = position_game(args.position, args) if args.position else new_game(args)
+    solution = solve(game)
+    moves = " ".join(cell_label(cell, game) for cell in solution.best_moves) or "none"
+    text = (
+        f"{solution.to_move} to move: {solution.value} in {solution.plies} plies; "
+        f"best moves: {moves} ({solution.nodes:,} nodes, {solution.seconds:.3f} s)"
+    )
+    _emit(args, solution.to_json(), text)
+    return 0
+
+
+def count_command(args: argparse.Namespace) -> int:
+    """Every game by result and every reachable position, with progress on a terminal."""
+    if args.unbounded:
+        raise UsageError("the unbounded grid has no end to count")
+    game = new_game(args, args.player_count)
+    live = sys.stderr.isatty()
+
+    def progress(positions: int) -> None:
+        if live:
+            print(f"\r{positions:,} positions…", end="", file=sys.stderr, flush=True)
+
+    assert game.rows is not None
+    try:
+        counts = count(game.rows, game.cols, game.k, players=args.player_count, progress=progress)
+    finally:
+        if live:
+            print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
+    wins = ", ".join(f"{mark} {n:,}" for mark, n in zip(counts.players, counts.wins, strict=True))
+    text = (
+        f"{describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
+        f"{counts.positions:,} positions, {counts.terminal_positions:,} of them final"
+    )
+    _emit(args, counts.to_json(), text)
+    return 0
+
+
+def selfplay_command(args: argparse.Namespace) -> int:
+    """Bots against each other over many games, with progress on a terminal."""
+    kinds = player_kinds(args)
+    if "human" in kinds:
+        raise UsageError("selfplay is for bots: choose random, perfect or heuristic")
+    template = new_game(args, len(kinds))
+    seed = args.seed
+    players = [
+        bot(kind, template, None if seed is None else seed + number, args)
+        for number, kind in enumerate(kinds)
+    ]
+    wins = dict.fromkeys(template.players, 0)
+    draws = 0
+    live = sys.stderr.isatty()
+    for played in range(1, args.games + 1):
+        outcome = play_match(template.copy(), players)
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[outcome.winner] += 1
+        if live:
+            done = played * 30 // args.games
+            bar = "#" * done + "." * (30 - done)
+            print(f"\r[{bar}] {played}/{args.games}", end="", file=sys.stderr, flush=True)
+    if live:
+        print(file=sys.stderr)
+    data = {"games": args.games, "wins": {str(m): n for m, n in wins.items()}, "draws": draws}
+    header = ["games"] + [f"{m} {p.name}" for m, p in zip(template.players, players, strict=True)]
+    values = [args.games, *wins.values()]
+    header.append("draws")
+    values.append(draws)
+    widths = [max(len(h), len(str(v))) for h, v in zip(header, values, strict=True)]
+    text = "\n".join(
+        "  ".join(str(cell).rjust(width) for cell, width in zip(row, widths, strict=True))
+        for row in (header, values)
+    )
+    _emit(args, data, text)
+    return 0

@@ -1,0 +1,141 @@
+"""The heuristic bot's twin board against the Game and a brute-force referee."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import judge, marks_of, new_game, random_cell
+
+import tictactoe as ttt
+from tictactoe.heuristic import _Lines
+
+SHAPES = [
+    (3, 3, 3, 2),
+    (4, 5, 3, 2),
+    (7, 7, 4, 2),
+    (15, 15, 5, 2),
+    (6, 9, 4, 3),
+    (5, 5, 2, 2),
+    (1, 9, 4, 2),
+    (None, None, 4, 2),
+    (None, None, 5, 3),
+    (None, None, 3, 2),
+]
+
+
+def position(shape: tuple[int | None, int | None, int, int], seed: int) -> ttt.Game:
+    """A random unfinished game of ``shape``, dense enough to hold gapped runs."""
+    rows, cols, k, players = shape
+    rng = random.Random(seed)
+    game = new_game(rows, cols, k, players)
+    for _ in range(rng.randrange(1, 40)):  # fewer than the 49 cells random_cell uses
+        game.move(*random_cell(game, rng, spread=3))
+        if game.is_over:
+            game.undo()
+            break
+    return game
+
+
+def free_cells_near_marks(game: ttt.Game) -> set[ttt.Cell]:
+    """Every free cell a king step from a mark: where any win in one must be (k >= 2)."""
+    cells = marks_of(game)
+    around = {(r + dr, c + dc) for r, c in cells for dr in (-1, 0, 1) for dc in (-1, 0, 1)}
+    return {cell for cell in around if cell in game.legal_moves}
+
+
+@settings(max_examples=120)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 2**32))
+def test_the_scan_finds_exactly_the_wins_in_one(
+    shape: tuple[int | None, int | None, int, int], seed: int
+) -> None:
+    game = position(shape, seed)
+    if game.is_over:
+        return
+    lines = _Lines.from_game(game)
+    lines.scan()
+    cells = marks_of(game)
+    mover = game.players.index(game.turn)
+    for cell in free_cells_near_marks(game):
+        trial = game.copy()
+        assert (trial.move(*cell) is ttt.Status.WON) == (cell in lines.wins[mover]), cell
+        for player, mark in enumerate(game.players):
+            wins = judge({**cells, cell: mark}, game.k, cell).winner is mark
+            assert wins == (cell in lines.wins[player]), (cell, mark)
+    for player in range(len(game.players)):
+        assert lines.wins[player] <= free_cells_near_marks(game)
+
+
+@settings(max_examples=50)
+@given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 2**32))
+def test_the_twin_agrees_with_the_game_move_by_move(
+    shape: tuple[int | None, int | None, int, int], seed: int
+) -> None:
+    rng = random.Random(seed)
+    rows, cols, k, players = shape
+    game = new_game(rows, cols, k, players)
+    lines = _Lines(k, rows, cols, players)
+    lines.scan()
+    while not game.is_over and len(game.moves) < 60:  # the grid's 81 cells never fill
+        cell = random_cell(game, rng)
+        player = game.players.index(game.turn)
+        won = lines.play(cell, player)
+        assert won == (game.move(*cell) is ttt.Status.WON)
+        if won:
+            break
+        assert lines.is_full == (game.status is ttt.Status.DRAW)
+        kept = [set(cells) for cells in lines.wins]
+        fresh = _Lines.from_game(game)
+        fresh.scan()
+        assert kept == fresh.wins
+        if rng.random() < 0.3:
+            lines.take_back()
+            game.undo()
+            fresh = _Lines.from_game(game)
+            fresh.scan()
+            assert lines.wins == fresh.wins
+            assert lines.marks == fresh.marks
+
+
+def naive_score(lines: _Lines, cell: ttt.Cell, me: int) -> int:
+    """The score's rule read window by window, cell by cell: O(span²) per line."""
+    total = 0
+    row, col = cell
+    span = lines.span
+    for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for start in range(1 - span, 1):
+            window = [(row + (start + i) * d_row, col + (start + i) * d_col) for i in range(span)]
+            if lines.rows is not None and lines.cols is not None:
+                if not all(0 <= r < lines.rows and 0 <= c < lines.cols for r, c in window):
+                    continue
+            held = [lines.marks[spot] for spot in window if spot in lines.marks]
+            if not held:
+                total += 1
+            elif set(held) == {me}:
+                total += 4 ** len(held)
+            elif len(set(held)) == 1:
+                total += 3 ** len(held)
+    return total
+
+
+@settings(max_examples=50)
+@given(
+    shape=st.sampled_from([*SHAPES, (40, 40, 30, 2), (None, None, 10**6, 3)]),
+    seed=st.integers(0, 2**32),
+)
+def test_the_sliding_score_counts_every_window(
+    shape: tuple[int | None, int | None, int, int], seed: int
+) -> None:
+    game = position(shape, seed)
+    if game.is_over:
+        return
+    lines = _Lines.from_game(game)
+    for cell in free_cells_near_marks(game):
+        for player in range(len(game.players)):
+            assert lines.score(cell, player) == naive_score(lines, cell, player)
+
+
+def test_a_huge_k_reads_a_bounded_span() -> None:
+    lines = _Lines(10**6, None, None, 2)
+    assert lines.span == ttt.heuristic.SCORE_SPAN
