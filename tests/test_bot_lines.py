@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from oracle import judge, marks_of, new_game, random_cell
 
 import tictactoe as ttt
-from tictactoe.heuristic import _Lines
+from tictactoe._lines import Lines
 
 SHAPES = [
     (3, 3, 3, 2),
@@ -45,7 +45,18 @@ def free_cells_near_marks(game: ttt.Game) -> set[ttt.Cell]:
     return {cell for cell in around if cell in game.legal_moves}
 
 
-@settings(max_examples=120)
+def around(game: ttt.Game, cell: ttt.Cell, reach: int) -> set[ttt.Cell]:
+    """The free cells on the four lines through ``cell``, up to ``reach`` steps away."""
+    row, col = cell
+    spots = {
+        (row + i * d_row, col + i * d_col)
+        for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1))
+        for i in range(-reach, reach + 1)
+    }
+    return {spot for spot in spots if spot in game.legal_moves}
+
+
+@settings(max_examples=80)
 @given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 2**32))
 def test_the_scan_finds_exactly_the_wins_in_one(
     shape: tuple[int | None, int | None, int, int], seed: int
@@ -53,7 +64,7 @@ def test_the_scan_finds_exactly_the_wins_in_one(
     game = position(shape, seed)
     if game.is_over:
         return
-    lines = _Lines.from_game(game)
+    lines = Lines.from_game(game)
     lines.scan()
     cells = marks_of(game)
     mover = game.players.index(game.turn)
@@ -75,7 +86,7 @@ def test_the_twin_agrees_with_the_game_move_by_move(
     rng = random.Random(seed)
     rows, cols, k, players = shape
     game = new_game(rows, cols, k, players)
-    lines = _Lines(k, rows, cols, players)
+    lines = Lines(k, rows, cols, players)
     lines.scan()
     while not game.is_over and len(game.moves) < 60:  # the grid's 81 cells never fill
         cell = random_cell(game, rng)
@@ -86,19 +97,26 @@ def test_the_twin_agrees_with_the_game_move_by_move(
             break
         assert lines.is_full == (game.status is ttt.Status.DRAW)
         kept = [set(cells) for cells in lines.wins]
-        fresh = _Lines.from_game(game)
+        fresh = Lines.from_game(game)
         fresh.scan()
         assert kept == fresh.wins
+        spots = sorted(around(game, cell, lines.span + 1))
+        for spot in rng.sample(spots, min(6, len(spots))):  # kept scores are never stale
+            for number in range(players):
+                assert lines.score(spot, number) == fresh.score(spot, number)
         if rng.random() < 0.3:
             lines.take_back()
             game.undo()
-            fresh = _Lines.from_game(game)
+            fresh = Lines.from_game(game)
             fresh.scan()
             assert lines.wins == fresh.wins
             assert lines.marks == fresh.marks
+            spots = sorted(around(game, cell, lines.span + 1))
+            for spot in rng.sample(spots, min(6, len(spots))):
+                assert lines.score(spot, player) == fresh.score(spot, player)
 
 
-def naive_score(lines: _Lines, cell: ttt.Cell, me: int) -> int:
+def naive_score(lines: Lines, cell: ttt.Cell, me: int) -> int:
     """The score's rule read window by window, cell by cell: O(span²) per line."""
     total = 0
     row, col = cell
@@ -106,9 +124,13 @@ def naive_score(lines: _Lines, cell: ttt.Cell, me: int) -> int:
     for d_row, d_col in ((0, 1), (1, 0), (1, 1), (1, -1)):
         for start in range(1 - span, 1):
             window = [(row + (start + i) * d_row, col + (start + i) * d_col) for i in range(span)]
-            if lines.rows is not None and lines.cols is not None:
-                if not all(0 <= r < lines.rows and 0 <= c < lines.cols for r, c in window):
-                    continue
+            rows, cols = lines.rows, lines.cols
+            if (
+                rows is not None
+                and cols is not None
+                and not all(0 <= r < rows and 0 <= c < cols for r, c in window)
+            ):
+                continue
             held = [lines.marks[spot] for spot in window if spot in lines.marks]
             if not held:
                 total += 1
@@ -119,7 +141,7 @@ def naive_score(lines: _Lines, cell: ttt.Cell, me: int) -> int:
     return total
 
 
-@settings(max_examples=50)
+@settings(max_examples=30)
 @given(
     shape=st.sampled_from([*SHAPES, (40, 40, 30, 2), (None, None, 10**6, 3)]),
     seed=st.integers(0, 2**32),
@@ -130,12 +152,12 @@ def test_the_sliding_score_counts_every_window(
     game = position(shape, seed)
     if game.is_over:
         return
-    lines = _Lines.from_game(game)
+    lines = Lines.from_game(game)
     for cell in free_cells_near_marks(game):
         for player in range(len(game.players)):
             assert lines.score(cell, player) == naive_score(lines, cell, player)
 
 
 def test_a_huge_k_reads_a_bounded_span() -> None:
-    lines = _Lines(10**6, None, None, 2)
+    lines = Lines(10**6, None, None, 2)
     assert lines.span == ttt.heuristic.SCORE_SPAN

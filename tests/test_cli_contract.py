@@ -327,3 +327,13 @@ def test_json_output_escapes_control_characters(
     code, out, _ = run(["show", "X0,0;O100000,100000 X inf k5", "--json"], capsys, monkeypatch)
     assert code == 0
     assert json.loads(out)["moves"] == 2
+
+
+def test_solve_gives_up_cleanly_after_its_time(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["solve", "--rows", "4", "--cols", "5", "--k", "4", "--time", "0.05"]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 1
+    assert out == ""
+    assert "not solved within 0.05 s" in one_line_error(err)

@@ -14,7 +14,6 @@ import tictactoe as ttt
 from tictactoe._bitboard import Geometry
 from tictactoe.solver import MAX_EMPTY, Value, bitboards, solve
 
-
 MEMO: dict[tuple[int, int, int], dict[tuple[ttt.Mark | None, ...], int]] = {}
 """Brute-force scores of positions, by board shape, shared by every position checked."""
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import operator
 
 from tictactoe.errors import WrongType
 
-__all__ = ["as_int"]
+__all__ = ["as_int", "check_seconds"]
 
 
 def as_int(name: str, value: object) -> int:
@@ -26,3 +27,19 @@ def as_int(name: str, value: object) -> int:
         except TypeError:
             pass
     raise WrongType(f"{name} must be an int, not {type(value).__name__} {value!r}")
+
+
+def check_seconds(seconds: float | None) -> float | None:
+    """``seconds`` checked as a time limit: None (no limit), or a finite number above 0.
+
+    Raises:
+        TypeError: not a number (a bool or a str, say).
+        ValueError: zero, negative, infinite or NaN.
+    """
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
+        raise TypeError(f"seconds must be a number or None, not {seconds!r}")
+    if not math.isfinite(seconds) or seconds <= 0:
+        raise ValueError(f"seconds must be a finite number greater than 0, not {seconds!r}")
+    return float(seconds)

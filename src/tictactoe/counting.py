@@ -139,7 +139,7 @@ def _check_reach(rows: int, cols: int, players: int, max_cells: int) -> None:
     cells = rows * cols
     if cells > max_cells:  # more players only make more positions
         raise Unsolvable(
-            f"a {rows}×{cols} board is too big to count: {cells} cells, {max_cells} at most "
+            f"the {rows}×{cols} board is too big to count: {cells} cells, {max_cells} at most "
             "(each further cell about triples the time and the memory)"
         )
     if players == 2:
@@ -148,7 +148,7 @@ def _check_reach(rows: int, cols: int, players: int, max_cells: int) -> None:
     limit = position_bound(max_cells)
     if bound > limit:
         raise Unsolvable(
-            f"a {rows}×{cols} board with {players} players is too big to count: up to "
+            f"the {rows}×{cols} board with {players} players is too big to count: up to "
             f"{bound:,} positions, {limit:,} at most ({max_cells} cells with two players)"
         )
 

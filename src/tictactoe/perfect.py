@@ -11,11 +11,12 @@ import random
 import time
 from collections.abc import Callable
 
+from tictactoe._checks import check_seconds
 from tictactoe.errors import GameOver, OutOfTime
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.outcome import Cell
-from tictactoe.solver import MAX_EMPTY, bitboards, check_seconds, solve
+from tictactoe.solver import MAX_EMPTY, bitboards, solve
 
 __all__ = ["DEFAULT_SECONDS", "SOLVER_SHARE", "PerfectBot"]
 

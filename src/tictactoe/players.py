@@ -1,8 +1,8 @@
 """Players: anything with a name that chooses a move. A bot is just another player.
 
 A player reads the game through its public API and never changes it (a bot that searches
-does so on a :meth:`~tictactoe.game.Game.copy`). :func:`play_match` runs players against each
-other on a game and checks every move they choose.
+does so on a copy or on a twin board of its own, tested against the game). :func:`play_match`
+runs players against each other on a game and checks every move they choose.
 """
 
 from __future__ import annotations

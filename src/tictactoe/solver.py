@@ -19,7 +19,6 @@ never caught: it stops the search and reaches the caller.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -28,7 +27,7 @@ from operator import xor
 from typing import Any
 
 from tictactoe._bitboard import Geometry
-from tictactoe._checks import as_int
+from tictactoe._checks import as_int, check_seconds
 from tictactoe._enums import WordEnum
 from tictactoe.errors import OutOfTime, Unsolvable
 from tictactoe.game import Game
@@ -40,31 +39,15 @@ __all__ = ["MAX_EMPTY", "Solution", "Value", "solve"]
 MAX_EMPTY = 20
 """The most empty cells :func:`solve` takes on by default.
 
-Measured from the empty board (one core, CPython 3.11): 4×4 k=4 (16 empty) 0.2 s, 4×5 k=4
-(20 empty) about 3 s, 5×5 k=4 (25 empty) 34 s; every further cell multiplies the work, so 21
-and more are refused at once. ``max_empty=None`` lifts the limit for those who will wait.
+Measured once each (CPython 3.11, one core, another job running beside it): from the empty
+board, 4×4 k=4 (16 empty) 0.3 s, 4×5 k=4 (20) 5 s, 3×7 k=4 (21) 5 s, 5×5 k=4 (25) 31 s;
+positions with 20 empty cells after random moves, 0 to 40 s (5×5 k=5 18 to 27 s, 6×6 k=5 2 to
+40 s). Each further cell multiplies the work, so 21 and more are refused at once;
+``max_empty=None`` lifts the limit for those who will wait, and ``seconds`` caps any search.
 """
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CLOCK_EVERY = 0x3FF
 """The search reads the clock once every 1,024 nodes (a few milliseconds of work)."""
-
-
-def check_seconds(seconds: float | None) -> float | None:
-    """``seconds`` checked as a time limit: None (no limit), or a finite number above 0.
-
-    Shared with the bots, which take the same kind of limit.
-
-    Raises:
-        TypeError: not a number (a bool or a str, say).
-        ValueError: zero, negative, infinite or NaN.
-    """
-    if seconds is None:
-        return None
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float):
-        raise TypeError(f"seconds must be a number or None, not {seconds!r}")
-    if not math.isfinite(seconds) or seconds <= 0:
-        raise ValueError(f"seconds must be a finite number greater than 0, not {seconds!r}")
-    return float(seconds)
 
 
 class Value(WordEnum):

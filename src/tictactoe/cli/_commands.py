@@ -11,6 +11,7 @@ from tictactoe.cli._options import UsageError, describe, new_game, player_kinds,
 from tictactoe.cli._session import bot
 from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
+from tictactoe.errors import OutOfTime
 from tictactoe.players import play_match
 from tictactoe.solver import solve
 
@@ -24,7 +25,18 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 def solve_command(args: argparse.Namespace) -> int:
     """The value and best moves of a position (or the empty board of the options)."""
     game = position_game(args.position, args) if args.position else new_game(args)
-    solution = solve(game)
+    live = sys.stderr.isatty()
+    if live:
+        print("solving…", end="\r", file=sys.stderr, flush=True)
+    try:
+        solution = solve(game, seconds=args.time)
+    except OutOfTime:
+        raise OutOfTime(
+            f"not solved within {args.time:g} s; give it longer with --time SECONDS"
+        ) from None
+    finally:
+        if live:
+            print("         ", end="\r", file=sys.stderr, flush=True)
     moves = " ".join(cell_label(cell, game) for cell in solution.best_moves) or "none"
     text = (
         f"{solution.to_move} to move: {solution.value} in {solution.plies} plies; "

@@ -27,6 +27,7 @@ __all__ = [
     "player_kinds",
     "position_game",
     "positive_int",
+    "seconds",
     "usage",
 ]
 

@@ -11,12 +11,16 @@ from tictactoe.cli._options import (
     add_board_options,
     add_player_options,
     positive_int,
+    seconds,
 )
 from tictactoe.cli._session import AUTO_PERFECT_CELLS
+from tictactoe.solver import MAX_EMPTY
 
-__all__ = ["COMMANDS", "build"]
+__all__ = ["COMMANDS", "SOLVE_SECONDS", "build"]
 
 COMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert")
+SOLVE_SECONDS = 120.0
+"""How long ``solve`` searches before it gives up, unless --time says otherwise."""
 _TARGET = "a saved game (.json, .psq, .sgf) or a position like 'X.O/.X./..O'"
 _K_FILES = "k for PSQ and SGF files, which do not store it (default 5); must agree with others"
 
@@ -78,6 +82,14 @@ def build(version: str) -> argparse.ArgumentParser:
         "solve",
         "the value and best moves of a position",
         "Solve a position with perfect play (two players, small bounded boards).",
+    )
+    solve.add_argument(
+        "--time",
+        type=seconds,
+        default=SOLVE_SECONDS,
+        metavar="SECONDS",
+        help=f"give up after this long (default {SOLVE_SECONDS:g}); positions with more than "
+        f"{MAX_EMPTY} empty cells are refused at once",
     )
     solve.add_argument(
         "--position",
