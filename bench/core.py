@@ -37,7 +37,7 @@ def moves_per_second(
 ) -> float:
     """Median moves per second replaying random games; making the games is not timed."""
     rng = random.Random(2024)
-    sequences = []
+    sequences: list[list[ttt.Cell]] = []
     while sum(map(len, sequences)) < total_moves:
         sequences.append(_random_sequence(make, rng, moves_per_game))
     count = sum(map(len, sequences))

@@ -2,24 +2,42 @@
 
 ``--quick`` runs fewer repeats (for a smoke test). Every ratio compares figures taken in the
 same run, so a slow or busy machine shifts both sides alike.
+
+The last section measures the build this interpreter imports against OpenSpiel (``peers.py``;
+``pip install -e '.[bench]'``; without it the section says so). ``--python PATH``
+(repeatable) re-runs that section in another interpreter, say a venv with the mypyc-compiled
+build, so one command prints the pure and the compiled figures::
+
+    python bench/run.py --python ../compiled-venv/bin/python
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
+import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import core
+import peers
 import play
+
+HERE = Path(__file__).parent
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats, for a smoke test")
+    parser.add_argument(
+        "--python",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="also run the OpenSpiel section in this interpreter (repeatable), e.g. another build",
+    )
     args = parser.parse_args()
     repeats = 3 if args.quick else 7
     print(f"Python {platform.python_version()} on {platform.machine()}, medians of {repeats}")
@@ -50,7 +68,20 @@ def main() -> int:
     print("\nSelf-play")
     for name, rate in play.selfplay_table():
         print(f"  {name:<34} {rate:>10,.1f} games/s")
-    return 0
+
+    peers.print_section(quick=args.quick)
+    failed = 0
+    for python in args.python:
+        sys.stdout.flush()
+        command = [python, str(HERE / "peers.py"), *(["--quick"] if args.quick else [])]
+        try:
+            code = subprocess.run(command, check=False).returncode
+        except OSError as error:
+            code = error.errno or 1
+        if code != 0:
+            print(f"bench: the OpenSpiel section failed in {python}", file=sys.stderr)
+            failed = 1
+    return failed
 
 
 if __name__ == "__main__":

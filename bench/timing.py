@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 
 def median_seconds(run: Callable[[], object], *, repeats: int) -> float:
@@ -47,3 +47,33 @@ def paired_ratio(
         slow_times.append(end - middle)
         ratios.append((end - middle) / (middle - start))
     return statistics.median(fast_times), statistics.median(slow_times), statistics.median(ratios)
+
+
+def interleaved_times(
+    runs: Mapping[str, Callable[[int], object]], *, cycles: int
+) -> dict[str, list[float]]:
+    """The seconds of each run in each cycle, the runs taking turns in short batches.
+
+    Each cycle calls every run once with the cycle's number (a seed, so every side plays the
+    same seeds); the order is reversed on alternate cycles so that no run always goes first.
+    One cycle runs first, untimed, to warm up.
+    """
+    order = list(runs)
+    for run in runs.values():
+        run(0)
+    times: dict[str, list[float]] = {name: [] for name in order}
+    for cycle in range(cycles):
+        for name in order if cycle % 2 == 0 else reversed(order):
+            start = time.perf_counter()
+            runs[name](cycle)
+            times[name].append(time.perf_counter() - start)
+    return times
+
+
+def median_ratio(numerators: list[float], denominators: list[float]) -> float:
+    """The median of the per-cycle ratios ``numerators[i] / denominators[i]``.
+
+    Both sides of each ratio ran under the same load, so on a shared machine this is far
+    steadier than a ratio of medians.
+    """
+    return statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))

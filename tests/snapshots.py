@@ -24,9 +24,11 @@ def slots_of(obj: object) -> dict[str, Any]:
 def full_state(game: ttt.Game) -> dict[str, Any]:
     """What the game shows, and its board's and detector's inner counters.
 
-    Asking ``is_draw_certain`` first switches on the detector's lazy blocking counts, so that
-    they are part of every snapshot.
+    Asking the detector ``is_blocked`` first switches on its lazy blocking counts (even in a
+    finished game, where ``is_draw_certain`` does not ask), so that they are part of every
+    snapshot.
     """
+    _ = game._detector.is_blocked
     state: dict[str, Any] = {
         "text": game.rows_text(),
         "moves": game.moves,

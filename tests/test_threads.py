@@ -90,8 +90,9 @@ def test_every_change_of_state_happens_under_the_lock(shape: tuple[int, int, int
     """Deterministic: any call that starts or changes the board or detector holds the lock."""
     rows, cols, k = shape
     game = ttt.Game(rows, cols, k)
+    _ = game.legal_moves  # the view reads the real board's free lists, made before the guard
     detector = _Guarded(game._detector, game, {"place", "remove", "is_blocked"})
-    board = _Guarded(game._board, game, {"place", "pop"})
+    board = _Guarded(game._board, game, {"claim", "place", "pop"})
     game._detector = detector  # type: ignore[assignment]
     game._board = board  # type: ignore[assignment]
     rng = random.Random(7)

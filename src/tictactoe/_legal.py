@@ -35,12 +35,18 @@ _INFINITE = (
 class LegalMoves:
     """The cells the side to move may play: none once the game is over."""
 
-    __slots__ = ("_cols", "_free", "_game")
+    __slots__ = ("_cells", "_cols", "_free", "_game")
 
     def __init__(self, game: Game) -> None:
         self._game = game
         board = game._board
-        self._free = board.free_indices if isinstance(board, BoundedBoard) else None
+        self._free: MutableSequence[int] | None = None
+        self._cells: list[Cell] | None = None
+        """The free cells as tuples, kept by the board beside the indices (None on big boards,
+        whose cells are computed from the indices)."""
+        if isinstance(board, BoundedBoard):
+            self._free = board.free_indices
+            self._cells = board.free_cells
         self._cols = board.cols or 0
 
     def _free_list(self) -> MutableSequence[int]:
@@ -71,16 +77,20 @@ class LegalMoves:
         if free is None or self._game._over:
             free = self._free_list()
         try:
-            return divmod(free[position], self._cols)
+            cells = self._cells
+            return divmod(free[position], self._cols) if cells is None else cells[position]
         except IndexError:
             raise IndexError(
                 f"legal move index {position} out of range for {len(free)} moves"
             ) from None
 
     def __iter__(self) -> Iterator[Cell]:
+        free = self._free_list()
+        cells = self._cells
+        if cells is not None and free:
+            return iter(cells)
         cols = self._cols
-        for index in self._free_list():
-            yield divmod(index, cols)
+        return (divmod(index, cols) for index in free)
 
     def __bool__(self) -> bool:
         return not self._game._over

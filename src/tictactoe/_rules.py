@@ -56,6 +56,10 @@ class WinDetector(ABC):
     def is_blocked(self) -> bool:
         """True when every place a line could be made holds marks of two players."""
 
+    @abstractmethod
+    def copy(self, board: Board) -> WinDetector:
+        """An independent detector with the same counts, reading ``board`` (the board's copy)."""
+
 
 def make_detector(
     board: Board, k: int, players: Sequence[Mark], *, track_blocking: bool = False
@@ -88,6 +92,16 @@ class FullLineDetector(WinDetector):
         self._main, self._anti = _diagonal_lines(n)
         if track_blocking:
             self._start_tracking()
+
+    def copy(self, board: Board) -> FullLineDetector:
+        twin = FullLineDetector.__new__(FullLineDetector)
+        twin._n = self._n
+        twin._counts = list(map(list.copy, self._counts))
+        twin._present = self._present[:]
+        twin._blocked = self._blocked
+        twin._tracking = self._tracking
+        twin._main, twin._anti = self._main, self._anti
+        return twin
 
     def _lines_through(self, row: int, col: int) -> tuple[int, ...]:
         """The lines through a cell, in the order a win is reported."""
@@ -211,6 +225,17 @@ class RunDetector(WinDetector):
             self._total = rows * across + cols * down + 2 * across * down
         if track_blocking:
             self._start_tracking()
+
+    def copy(self, board: Board) -> RunDetector:
+        twin = RunDetector.__new__(RunDetector)
+        twin._board = board
+        twin._k = self._k
+        twin._marks = self._marks
+        twin._windows = {key: entry[:] for key, entry in self._windows.items()}
+        twin._blocked = self._blocked
+        twin._tracking = self._tracking
+        twin._total = self._total
+        return twin
 
     def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
         if self._tracking:

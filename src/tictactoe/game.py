@@ -153,10 +153,11 @@ class Game:
         return game
 
     def _setup(self, board: Board, k: int, players: int, early_draw: bool) -> None:
-        players = as_int("players", players)
+        if type(players) is not int:
+            players = as_int("players", players)
         if not 2 <= players <= MAX_PLAYERS:
             raise InvalidGame(f"players={players} must be between 2 and {MAX_PLAYERS}")
-        if not isinstance(early_draw, bool):
+        if early_draw is not False and early_draw is not True:
             raise InvalidGame(f"early_draw must be True or False, not {early_draw!r}")
         self._board = board
         self._cells = -1 if board.rows is None or board.cols is None else board.rows * board.cols
@@ -169,7 +170,7 @@ class Game:
         self._over = False
         # acquire/release in try/finally: half the cost of a with-block on this hot path
         self._lock = threading.Lock()
-        self._legal_moves = LegalMoves(self)
+        self._legal_moves: LegalMoves | None = None
 
     def move(self, row: int, col: int) -> Status:
         """Place the next player's mark at ``(row, col)`` and return the new status.
@@ -191,20 +192,18 @@ class Game:
         try:
             if self._over:
                 raise GameOver(f"no move at ({row}, {col}): {self._describe_end()}")
-            board = self._board
+            moves = self._moves
+            players = self._players
+            player = len(moves) % len(players)
+            mark = players[player]
             try:
-                taken = board.occupant(row, col)
+                taken = self._board.claim(row, col, mark)
             except IndexError:
                 raise OffBoard(
                     f"cell ({row}, {col}) is off the {self._describe_size()} board"
                 ) from None
             if taken is not None:
                 raise CellTaken(f"cell ({row}, {col}) is taken by {taken}")
-            moves = self._moves
-            players = self._players
-            player = len(moves) % len(players)
-            mark = players[player]
-            board.place(row, col, mark)
             line = self._detector.place(row, col, player)
             moves.append(_new_move(Move, (row, col, mark)))
             if line is not None:
@@ -294,7 +293,10 @@ class Game:
     @property
     def legal_moves(self) -> LegalMoves:
         """A live view of the cells the side to move may play (empty once over)."""
-        return self._legal_moves
+        view = self._legal_moves
+        if view is None:  # made on first use: most games built for search never ask
+            view = self._legal_moves = LegalMoves(self)
+        return view
 
     def cell(self, row: int, col: int) -> Mark | None:
         """The mark at ``(row, col)``, or None if the cell is empty.
@@ -339,15 +341,28 @@ class Game:
         return self._board.rows is None
 
     def copy(self) -> Game:
-        """An independent game with the same rules and the same moves played."""
-        rows, cols = self._board.rows, self._board.cols
-        players = len(self._players)
-        if rows is None or cols is None:
-            twin = Game.unbounded(self._k, players=players, early_draw=self._early_draw)
-        else:
-            twin = Game(rows, cols, self._k, players=players, early_draw=self._early_draw)
-        for move in self.moves:
-            twin.move(move.row, move.col)
+        """An independent game with the same rules, moves and state.
+
+        The board, the detector's counts and the history are duplicated as they are, not
+        replayed, so a copy costs about as much as the memory it fills.
+        """
+        twin = Game.__new__(Game)
+        lock = self._lock
+        lock.acquire()
+        try:
+            board = twin._board = self._board.copy()
+            twin._detector = self._detector.copy(board)
+            twin._moves = self._moves[:]
+            twin._outcome = self._outcome
+            twin._over = self._over
+        finally:
+            lock.release()
+        twin._cells = self._cells
+        twin._k = self._k
+        twin._players = self._players
+        twin._early_draw = self._early_draw
+        twin._lock = threading.Lock()
+        twin._legal_moves = None
         return twin
 
     def rows_text(self, view: coordinates.Window | None = None) -> list[str]:
