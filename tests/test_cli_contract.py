@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 import tictactoe
 from tictactoe import records
+from tictactoe.cli import main
 
 SUBCOMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert")
 
@@ -119,7 +121,7 @@ def test_a_loaded_game_contradicted_by_the_options_is_refused(
         (["selfplay", "--budget", "0"], 2),
         (["render", "X../.../...", "-o", "x.svg", "--size", "0"], 2),
         (["count", "--player-count", "99"], 2),
-        (["show", f"X0,0;O{'9' * 70},0 X inf k5"], 2),
+        (["show", f"X0,0;O{'9' * 5000},0 X inf k5"], 2),
         (["show", "999999999X/3 O 1x1000000000 k5"], 2),
     ],
 )
@@ -281,6 +283,7 @@ def test_a_save_cut_short_by_sigterm_leaves_the_old_file_and_no_temporary_file(
     script = f"""
 import os, signal, sys
 from tictactoe import records
+from tictactoe.cli import main
 from tictactoe.cli import _signals_as_exceptions
 def killed(fd):
     os.kill(os.getpid(), signal.SIGTERM)
@@ -337,3 +340,68 @@ def test_solve_gives_up_cleanly_after_its_time(
     assert code == 1
     assert out == ""
     assert "not solved within 0.05 s" in one_line_error(err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "--rows", "1", "--cols", "1000000"],
+        ["solve", "--size", "1000"],
+        ["solve", "--position", "X" + "." * 4000, "--k", "5"],
+    ],
+)
+def test_solve_refuses_big_boards_before_building_anything(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    started = time.perf_counter()
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert time.perf_counter() - started < 2
+    assert code == 1
+    assert "beyond the solver's reach" in one_line_error(err)
+
+
+def test_bots_on_the_unbounded_grid_stop_after_max_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["selfplay", "--unbounded", "--k", "50", "--x", "random", "--o", "random"]
+    code, out, _ = run([*argv, "--games", "3", "--max-moves", "40", "--json"], capsys, monkeypatch)
+    assert code == 0
+    assert json.loads(out)["unfinished"] == 3
+    argv = ["play", "--unbounded", "--k", "50", "--x", "random", "--o", "random"]
+    code, out, _ = run([*argv, "--max-moves", "30"], capsys, monkeypatch)
+    assert code == 0
+    assert out.rstrip().endswith("stopped after 30 moves, unfinished")
+
+
+def test_the_unbounded_grid_has_a_default_move_limit_for_bots() -> None:
+    from argparse import Namespace
+
+    from tictactoe.cli._options import UNBOUNDED_MAX_MOVES, max_moves
+
+    none_given = Namespace(max_moves=None)
+    assert max_moves(none_given, tictactoe.Game.unbounded(5)) == UNBOUNDED_MAX_MOVES
+    assert max_moves(none_given, tictactoe.Game(15, k=5)) is None
+    assert max_moves(Namespace(max_moves=7), tictactoe.Game()) == 7
+
+
+def test_ctrl_c_in_a_game_says_so_on_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(sys, "stdin", Interrupted())
+    code = main(["play", "--o", "random"])
+    out, err = capsys.readouterr()
+    assert code == 130
+    assert out.rstrip().endswith("bye")
+    assert one_line_error(err) == "tictactoe: error: interrupted"
+
+
+def test_an_off_board_cell_is_named_as_typed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(["play", "--o", "random", "--seed", "1"], capsys, monkeypatch, "b0\nq\n")
+    assert code == 0
+    assert "b0 is off the 3×3 board" in out

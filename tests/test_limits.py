@@ -169,3 +169,25 @@ def test_every_cell_a_person_can_type_has_a_label_that_reads_back(row: int, col:
     for game in (ttt.Game(), ttt.Game.unbounded(k=5)):
         label = coordinates.cell_label((row, col), game)
         assert coordinates.parse_cell(label, game) == (row, col)
+
+
+def test_a_game_far_out_reads_back_from_its_notation() -> None:
+    game = ttt.Game.unbounded(k=5)
+    game.move(0, 0)
+    game.move(10**70, -(10**300))
+    again = notation.parse(notation.format(game))
+    assert {m.cell for m in again.moves} == {m.cell for m in game.moves}
+
+
+@pytest.mark.parametrize("text", ["X²/3/3 O 3x3 k3", "X١١/3/3 O 3x3 k3", "X0,0 O 3x3 k٣"])
+def test_only_ascii_digits_count_in_positions(text: str) -> None:
+    with pytest.raises(ttt.InvalidPosition):
+        notation.parse(text)
+
+
+def test_play_match_stops_at_max_moves() -> None:
+    game = ttt.Game.unbounded(k=50)
+    bots = [ttt.RandomBot(seed=1), ttt.RandomBot(seed=2)]
+    outcome = ttt.play_match(game, bots, max_moves=25)
+    assert not outcome.is_over
+    assert len(game.moves) == 25

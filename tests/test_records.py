@@ -749,3 +749,34 @@ def test_golden_json_is_indented_with_moves_on_one_line() -> None:
     text = records.dumps(GOLDEN, "json")
     assert json.loads(text)["moves"] == [list(cell) for cell in GOLDEN.moves]
     assert '  "moves": [[7, 7], [4, 0],' in text
+
+
+LETTERS = str.maketrans("0123456789", "ABCDEFGHIJ")
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("(;SZ[15]" + ";" * 2_000_000 + ")", "more than 10,000 nodes on the main line"),
+        ("(;SZ[15]" + ";C[]" * 500_000 + ")", "more than 10,000 nodes on the main line"),
+        ("(;" * 500_000 + ")" * 500_000, "nested more than 10,000 deep"),
+        ("(;SZ[15]" + "(;C[])" * 300_000 + ")", "more than 100,000 nodes"),
+        ("(;SZ[15]C" + "[]" * 500_000 + ")", "over 1000 values"),
+        (
+            f"(;SZ[15]{''.join(f'Q{i:03d}'.translate(LETTERS) + '[]' for i in range(1100))})",
+            "over 1000 properties",
+        ),
+    ],
+)
+def test_sgf_files_too_big_for_any_game_are_refused_early(text: str, reason: str) -> None:
+    with pytest.raises(ttt.RecordError, match=reason):
+        records.loads(text, "sgf")
+
+
+def test_records_of_the_wrong_kind_are_refused_clearly() -> None:
+    with pytest.raises(ttt.RecordError, match="a record is text"):
+        records.loads(None, "json")  # type: ignore[arg-type]
+    with pytest.raises(ttt.RecordError, match="expected \\(row, col\\) pairs"):
+        records.dumps(records.Record(3, 3, 3, 2, "ab"), "json")  # type: ignore[arg-type]
+    with pytest.raises(ttt.RecordError, match="expected a tuple of strings"):
+        records.dumps(records.Record(3, 3, 3, 2, (), ("a", None)), "json")  # type: ignore[arg-type]

@@ -40,6 +40,14 @@ _ESCAPE = re.compile(r"\\(?:\r\n|\n\r|\r|\n)|\\(.)", re.DOTALL)
 _LINE_BREAK = re.compile(r"\r\n|\n\r|[\r\n\t\v\f]")
 _SIZE = re.compile(r"([0-9]+)(?::([0-9]+))?")
 _HAS_NODE, _HAS_CHILD = 1, 2
+MAX_NODES = 10_000
+"""The most nodes a main line may have: no gomoku game is longer than its 52×52 board."""
+MAX_PARTS = 1_000
+"""The most properties in a node, and values in a property: far beyond any real record."""
+MAX_ALL_NODES = 100_000
+"""The most nodes a file may have, variations included, so that any file is read quickly."""
+MAX_DEPTH = 10_000
+"""The deepest nesting of variations read: a hostile file is refused before it costs much."""
 _SETUP = ("AB", "AW", "AE")
 _INFO = ("PB", "PW", "DT")
 
@@ -142,6 +150,7 @@ def _main_line(text: str, source: str) -> list[tuple[int, dict[str, list[str]]]]
     ident: str | None = None
     values: list[str] = []
     line = 1
+    nodes = 0
     start = 1 if text.startswith("\ufeff") else 0
     for token in _TOKEN.finditer(text, start):
         kind = token.lastgroup
@@ -155,6 +164,8 @@ def _main_line(text: str, source: str) -> list[tuple[int, dict[str, list[str]]]]
                 raise _error(
                     source, line, f"{_quote(ident + '[...')}: the value never ends with ']'"
                 )
+            if len(values) == MAX_PARTS:
+                raise _error(source, line, f"property {_quote(ident)} has over {MAX_PARTS} values")
             value = token.group("text") if node is not None else ""
             values.append(_ESCAPE.sub(r"\1", value) if "\\" in value else value)
             line += _breaks(token.group())
@@ -163,6 +174,8 @@ def _main_line(text: str, source: str) -> list[tuple[int, dict[str, list[str]]]]
             if not values:
                 raise _error(source, line, f"property {_quote(ident)} has no [value]")
             if node is not None:
+                if len(node) == MAX_PARTS:
+                    raise _error(source, line, f"a node with over {MAX_PARTS} properties")
                 if ident in node:
                     raise _error(
                         source, line, f"property {_quote(ident)} appears twice in one node"
@@ -185,8 +198,18 @@ def _main_line(text: str, source: str) -> list[tuple[int, dict[str, list[str]]]]
                 raise _error(source, line, "a node ';' after a variation: expected '(' or ')'")
             levels[-1] |= _HAS_NODE
             in_node = True
+            nodes += 1
+            if nodes > MAX_ALL_NODES:
+                raise _error(source, line, f"more than {MAX_ALL_NODES:,} nodes: too big a record")
             node = {} if len(levels) == main_depth else None
             if node is not None:
+                if len(main) == MAX_NODES:
+                    raise _error(
+                        source,
+                        line,
+                        f"more than {MAX_NODES:,} nodes on the main line: "
+                        "longer than any game a board holds",
+                    )
                 main.append((line, node))
         elif char == "(":
             if levels and not levels[-1] & _HAS_NODE:
@@ -194,6 +217,8 @@ def _main_line(text: str, source: str) -> list[tuple[int, dict[str, list[str]]]]
             on_main = len(levels) == main_depth and not (levels and levels[-1] & _HAS_CHILD)
             if levels:
                 levels[-1] |= _HAS_CHILD
+            if len(levels) == MAX_DEPTH:
+                raise _error(source, line, f"variations nested more than {MAX_DEPTH:,} deep")
             levels.append(0)
             if on_main:
                 main_depth += 1

@@ -87,7 +87,7 @@ class HumanPlayer:
             try:
                 taken = game.cell(*cell)
             except OffBoard:
-                self._tell(f"{cell_label(cell, game)} is off the {game.rows}×{game.cols} board")
+                self._tell(f"{text.strip()} is off the {game.rows}×{game.cols} board")
                 continue
             if taken is not None:
                 self._tell(f"{cell_label(cell, game)} is taken by {taken}")

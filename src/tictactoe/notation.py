@@ -42,12 +42,15 @@ _READABLE_UP_TO = 12
 _DENSE_AREA = 400
 """``format`` writes the dense form while the drawn area is at most this, or 8 cells a mark."""
 _RUN = re.compile(r"[0-9]{1,9}|.", re.DOTALL | re.ASCII)
-_NUMBER = r"-?[0-9]{1,64}"
-"""Coordinates of up to 64 digits: any the unbounded grid plausibly holds, none absurd."""
+_NUMBER = r"-?[0-9]{1,4300}"
+"""Coordinates of up to 4,300 digits: Python's own limit for turning text into an int, so
+every coordinate that :func:`format` can write, :func:`parse` reads."""
 _BOARD = re.compile(
     rf"(?:([0-9]{{1,7}})x([0-9]{{1,7}})|inf(?:@({_NUMBER}),({_NUMBER}))?)", re.ASCII
 )
 _SPARSE_MARK = re.compile(rf"([A-Z])({_NUMBER}),({_NUMBER})", re.ASCII)
+_DIGITS = frozenset("0123456789")
+"""Only ASCII digits count runs: ``'²'`` or ``'١'`` is a letter, and so no mark."""
 _COUNT = re.compile(r"[0-9]{1,9}", re.ASCII)
 
 
@@ -103,17 +106,17 @@ def _expand(row: str, width: int) -> str:
     parts = _RUN.findall(row)
     length = 0
     for part in parts:
-        length += int(part) if part[0].isdigit() else 1
+        length += int(part) if part[0] in _DIGITS else 1
         if length > width:
             break
     if length != width:
         raise InvalidPosition(f"the row {_shown(row)} is not {width} cells long")
-    return "".join("." * int(part) if part[0].isdigit() else part for part in parts)
+    return "".join("." * int(part) if part[0] in _DIGITS else part for part in parts)
 
 
 def _width(row: str) -> int:
     """How many cells a dense row holds, without spelling it out."""
-    return sum(int(part) if part[0].isdigit() else 1 for part in _RUN.findall(row))
+    return sum(int(part) if part[0] in _DIGITS else 1 for part in _RUN.findall(row))
 
 
 def parse(text: str) -> Game:

@@ -16,7 +16,7 @@ from tictactoe.errors import GameOver, OutOfTime
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.outcome import Cell
-from tictactoe.solver import MAX_EMPTY, bitboards, solve
+from tictactoe.solver import MAX_EMPTY, empty_cells, solve
 
 __all__ = ["DEFAULT_SECONDS", "SOLVER_SHARE", "PerfectBot"]
 
@@ -72,8 +72,7 @@ class PerfectBot:
         if game.is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         started = self._clock()
-        geometry, _, _ = bitboards(game)
-        if geometry.size - len(game.moves) <= MAX_EMPTY:
+        if empty_cells(game) <= MAX_EMPTY:
             share = None if self._seconds is None else self._seconds * SOLVER_SHARE
             try:
                 return self._rng.choice(solve(game, seconds=share, clock=self._clock).best_moves)

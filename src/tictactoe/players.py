@@ -81,6 +81,7 @@ def play_match(
     players: Sequence[Player],
     *,
     on_move: Callable[[Game, Move, Player], None] | None = None,
+    max_moves: int | None = None,
 ) -> Outcome:
     """Let ``players`` (one per mark, in turn order) play ``game`` to its end.
 
@@ -88,6 +89,8 @@ def play_match(
         game: the game to play on, from whatever position it is in.
         players: the players in the game's turn order.
         on_move: called after every move with the game, the move and who made it.
+        max_moves: stop once the game holds this many moves, over or not (the unbounded grid
+            has no end of its own); None plays on to the end.
 
     Raises:
         BadBotMove: a player chose an illegal move; names the player, the move and why.
@@ -95,7 +98,7 @@ def play_match(
     """
     if len(players) != len(game.players):
         raise ValueError(f"{len(game.players)} players needed, {len(players)} given")
-    while not game.is_over:
+    while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
         player = players[game.players.index(game.turn)]
         cell = player.choose_move(game)
         try:

@@ -183,6 +183,7 @@ def dumps(record: Record, fmt: str) -> str:
     """
     if fmt not in FORMATS:
         raise RecordError(f"unknown record format {fmt!r}: use json, psq or sgf")
+    _check_fields(record)
     if fmt != "json":
         if record.rows is None or record.cols is None or record.players != 2:
             raise RecordError(f"{fmt.upper()} holds two-player games on a bounded board only")
@@ -209,6 +210,8 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
         RecordError: the text is not a valid record.
     """
     source = shown_name(source)
+    if not isinstance(text, str):
+        raise RecordError(f"{source}: a record is text, not {type(text).__name__}")
     if not text.strip():
         raise RecordError(f"{source}: empty file: expected a {fmt.upper()} game record")
     if fmt == "json":
@@ -236,6 +239,22 @@ def _quote(value: object) -> str:
     except (ValueError, RecursionError):
         shown = f"a {type(value).__name__}"
     return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _check_fields(record: Record) -> None:
+    """Refuse a record whose fields are of the wrong kind, before anything is made from it."""
+    if not isinstance(record, Record):
+        raise RecordError(f"expected a Record, not {type(record).__name__}")
+    for cell in record.moves if isinstance(record.moves, tuple | list) else [record.moves]:
+        if not (
+            isinstance(cell, tuple | list) and len(cell) == 2 and all(type(v) is int for v in cell)
+        ):
+            raise RecordError(f"moves: {_quote(cell)}, expected (row, col) pairs of ints")
+    names = record.names if isinstance(record.names, tuple | list) else [None]
+    if not all(isinstance(name, str) for name in names):
+        raise RecordError(f"names: {_quote(record.names)}, expected a tuple of strings")
+    if record.played is not None and not isinstance(record.played, str):
+        raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
 
 
 def _check_texts(record: Record, fmt: str) -> None:

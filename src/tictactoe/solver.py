@@ -34,7 +34,13 @@ from tictactoe.game import Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
 
-__all__ = ["MAX_EMPTY", "Solution", "Value", "solve"]
+__all__ = [
+    "MAX_EMPTY",
+    "Solution",
+    "Value",
+    "empty_cells",
+    "solve",
+]
 
 MAX_EMPTY = 20
 """The most empty cells :func:`solve` takes on by default.
@@ -81,8 +87,10 @@ class Solution:
         }
 
 
-def bitboards(game: Game) -> tuple[Geometry, int, int]:
-    """The game's geometry and the X and O bitboards, read through the public API.
+def empty_cells(game: Game) -> int:
+    """How many cells of ``game``'s board are empty: the depth of a search from here.
+
+    Counted without building anything, so that a board out of reach is refused at once.
 
     Raises:
         Unsolvable: the game is on the unbounded grid or has more than two players.
@@ -91,6 +99,18 @@ def bitboards(game: Game) -> tuple[Geometry, int, int]:
         raise Unsolvable("the solver needs a bounded board, not the unbounded grid")
     if len(game.players) != 2:
         raise Unsolvable(f"the solver plays two-player games, not {len(game.players)} players")
+    return game.rows * game.cols - len(game.moves)
+
+
+def bitboards(game: Game) -> tuple[Geometry, int, int]:
+    """The game's geometry and the X and O bitboards, read through the public API.
+
+    Raises:
+        Unsolvable: the game is on the unbounded grid or has more than two players.
+    """
+    empty_cells(game)
+    assert game.rows is not None
+    assert game.cols is not None
     geometry = _geometry(game.rows, game.cols, game.k)
     boards = [0, 0]
     for move in game.moves:
@@ -279,10 +299,8 @@ def solve(
     if not callable(clock):
         raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
     started = clock()
-    geometry, x_board, o_board = bitboards(game)
+    empties = empty_cells(game)
     to_move = game.turn
-    me, opp = (x_board, o_board) if to_move is game.players[0] else (o_board, x_board)
-    empties = geometry.size - len(game.moves)
     if game.is_over:
         value = Value.LOSS if game.status is Status.WON else Value.DRAW
         return Solution(value, to_move, 0, (), 0, clock() - started)
@@ -291,6 +309,8 @@ def solve(
             f"{empties} empty cells are beyond the solver's reach ({max_empty} at most): "
             "each further cell multiplies the time the search takes"
         )
+    geometry, x_board, o_board = bitboards(game)
+    me, opp = (x_board, o_board) if to_move is game.players[0] else (o_board, x_board)
     search = _Search(geometry, seconds, started, clock)
     root_hashes = search.hashes((x_board, o_board))
     player = len(game.moves) & 1

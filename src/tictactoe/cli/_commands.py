@@ -7,7 +7,14 @@ import json
 import sys
 from typing import Any
 
-from tictactoe.cli._options import UsageError, describe, new_game, player_kinds, position_game
+from tictactoe.cli._options import (
+    UsageError,
+    describe,
+    max_moves,
+    new_game,
+    player_kinds,
+    position_game,
+)
 from tictactoe.cli._session import bot
 from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
@@ -84,25 +91,36 @@ def selfplay_command(args: argparse.Namespace) -> int:
         for number, kind in enumerate(kinds)
     ]
     wins = dict.fromkeys(template.players, 0)
-    draws = 0
+    draws = unfinished = 0
+    limit = max_moves(args, template)
     live = sys.stderr.isatty()
     for played in range(1, args.games + 1):
-        outcome = play_match(template.copy(), players)
-        if outcome.winner is None:
+        outcome = play_match(template.copy(), players, max_moves=limit)
+        if outcome.winner is not None:
+            wins[outcome.winner] += 1
+        elif outcome.is_over:
             draws += 1
         else:
-            wins[outcome.winner] += 1
+            unfinished += 1
         if live:
             done = played * 30 // args.games
             bar = "#" * done + "." * (30 - done)
             print(f"\r[{bar}] {played}/{args.games}", end="", file=sys.stderr, flush=True)
     if live:
         print(file=sys.stderr)
-    data = {"games": args.games, "wins": {str(m): n for m, n in wins.items()}, "draws": draws}
+    data = {
+        "games": args.games,
+        "wins": {str(m): n for m, n in wins.items()},
+        "draws": draws,
+        "unfinished": unfinished,
+    }
     header = ["games"] + [f"{m} {p.name}" for m, p in zip(template.players, players, strict=True)]
     values = [args.games, *wins.values()]
     header.append("draws")
     values.append(draws)
+    if unfinished:
+        header.append(f"unfinished after {limit} moves")
+        values.append(unfinished)
     widths = [max(len(h), len(str(v))) for h, v in zip(header, values, strict=True)]
     text = "\n".join(
         "  ".join(str(cell).rjust(width) for cell, width in zip(row, widths, strict=True))

@@ -18,11 +18,13 @@ from tictactoe.game import Game
 __all__ = [
     "DEFAULT_SECONDS",
     "KINDS",
+    "UNBOUNDED_MAX_MOVES",
     "UsageError",
     "add_board_options",
     "add_player_options",
     "check_agrees",
     "describe",
+    "max_moves",
     "new_game",
     "player_kinds",
     "position_game",
@@ -35,6 +37,8 @@ KINDS = ("human", "random", "perfect", "heuristic")
 """The kinds of player the command can seat."""
 DEFAULT_SECONDS = 5.0
 """The most time a bot may think per move unless --time says otherwise."""
+UNBOUNDED_MAX_MOVES = 1000
+"""Bots stop after this many moves on the unbounded grid, which has no end of its own."""
 
 
 class UsageError(Exception):
@@ -105,12 +109,26 @@ def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> No
         help="positions the heuristic bot may search per move (default 500)",
     )
     parser.add_argument(
+        "--max-moves",
+        type=positive_int,
+        metavar="N",
+        help="stop a game of bots after N moves (default: none on a bounded board, "
+        f"{UNBOUNDED_MAX_MOVES} on the unbounded grid)",
+    )
+    parser.add_argument(
         "--time",
         type=seconds,
         default=DEFAULT_SECONDS,
         metavar="SECONDS",
         help=f"the most time a bot may think per move (default {DEFAULT_SECONDS:g})",
     )
+
+
+def max_moves(args: argparse.Namespace, game: Game) -> int | None:
+    """The most moves a game of bots may last: --max-moves, else a default for the grid."""
+    if args.max_moves is not None:
+        return int(args.max_moves)
+    return UNBOUNDED_MAX_MOVES if game.is_unbounded else None
 
 
 def new_game(args: argparse.Namespace, players: int = 2) -> Game:
@@ -163,10 +181,10 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
         "--k": game.k,
     }
     if getattr(args, "unbounded", False) and not game.is_unbounded:
-        raise UsageError(f"--unbounded contradicts {source}, a {describe(game)} game")
+        raise UsageError(f"--unbounded contradicts {source} ({describe(game)})")
     for option, value in given.items():
         if value is not None and value != actual[option]:
-            raise UsageError(f"{option} {value} contradicts {source}, a {describe(game)} game")
+            raise UsageError(f"{option} {value} contradicts {source} ({describe(game)})")
 
 
 def player_kinds(args: argparse.Namespace) -> list[str]:

@@ -12,6 +12,7 @@ from tictactoe.cli._options import (
     UsageError,
     check_agrees,
     describe,
+    max_moves,
     new_game,
     player_kinds,
 )
@@ -138,9 +139,11 @@ def play(args: argparse.Namespace) -> int:
         save()
         print("\n" + render(game, colour=colour))
 
+    bots_only = not any(isinstance(player, HumanPlayer) for player in players)
+    limit = max_moves(args, game) if bots_only else None
     while True:
         try:
-            play_match(game, players, on_move=show)
+            play_match(game, players, on_move=show, max_moves=limit)
             break
         except UndoRequested:
             if not _undo_turn(game, players):
@@ -153,8 +156,8 @@ def play(args: argparse.Namespace) -> int:
             return 0
         except KeyboardInterrupt:
             print("\nbye")
-            return 130
-    print(_result(game, players))
+            raise
+    print(_result(game, players) if game.is_over else f"stopped after {limit} moves, unfinished")
     return 0
 
 
