@@ -69,7 +69,8 @@ def make_detector(
     ``track_blocking`` asks for :attr:`WinDetector.is_blocked` to be kept from the first move
     (a game that ends early draws needs it after every move).
     """
-    if board.rows is not None and board.rows == board.cols == k:
+    rows = board.rows
+    if rows == k and rows == board.cols:
         return FullLineDetector(k, len(players), track_blocking=track_blocking)
     return RunDetector(board, k, players, track_blocking=track_blocking)
 

@@ -105,7 +105,7 @@ class Game:
                 f"k={k} must be between 1 and {max(rows, cols)}, the longest side of a "
                 f"{rows}×{cols} board"
             )
-        self._setup(BoundedBoard(rows, cols), k, players, early_draw)
+        self._setup(BoundedBoard(rows, cols), rows * cols, k, players, early_draw)
 
     @classmethod
     def unbounded(cls, k: int, *, players: int = 2, early_draw: bool = False) -> Game:
@@ -121,7 +121,7 @@ class Game:
         if k < 1:
             raise InvalidGame(f"k={k} must be at least 1")
         game = cls.__new__(cls)
-        game._setup(UnboundedBoard(), k, players, early_draw)
+        game._setup(UnboundedBoard(), -1, k, players, early_draw)
         return game
 
     @classmethod
@@ -152,7 +152,8 @@ class Game:
             game.move(row, col)
         return game
 
-    def _setup(self, board: Board, k: int, players: int, early_draw: bool) -> None:
+    def _setup(self, board: Board, cells: int, k: int, players: int, early_draw: bool) -> None:
+        """Set the game up on ``board`` of ``cells`` cells (-1 on the unbounded grid)."""
         if type(players) is not int:
             players = as_int("players", players)
         if not 2 <= players <= MAX_PLAYERS:
@@ -160,7 +161,7 @@ class Game:
         if early_draw is not False and early_draw is not True:
             raise InvalidGame(f"early_draw must be True or False, not {early_draw!r}")
         self._board = board
-        self._cells = -1 if board.rows is None or board.cols is None else board.rows * board.cols
+        self._cells = cells
         self._k = k
         self._players = Mark.for_players(players)
         self._detector = make_detector(board, k, self._players, track_blocking=early_draw)
