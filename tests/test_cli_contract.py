@@ -20,7 +20,7 @@ import tictactoe
 from tictactoe import records
 from tictactoe.cli import main
 
-SUBCOMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert")
+SUBCOMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert", "brain")
 
 
 def one_line_error(err: str) -> str:
@@ -321,7 +321,7 @@ def test_every_subcommand_has_help(
     for command in SUBCOMMANDS:
         code, out, _ = run([command, "--help"], capsys, monkeypatch)
         assert code == 0
-        assert "usage: tictactoe" in out
+        assert "usage: tictactoe" in out or "usage: pbrain-tictactoe" in out
 
 
 def test_json_output_escapes_control_characters(
@@ -405,3 +405,15 @@ def test_an_off_board_cell_is_named_as_typed(
     code, out, _ = run(["play", "--o", "random", "--seed", "1"], capsys, monkeypatch, "b0\nq\n")
     assert code == 0
     assert "b0 is off the 3×3 board" in out
+
+
+def test_the_brain_runs_as_a_subcommand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    transcript = "START 15\nBEGIN\nEND\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(transcript.encode())))
+    code = main(["brain", "--seed", "1", "--nodes", "20"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert out.split() == ["OK", "7,7"]
+    assert main(["brain", "--nodes", "0"]) == 2

@@ -76,8 +76,12 @@ def _run(words: list[str]) -> int:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise UsageError(f"unknown command {words[0]!r}{hint}: choose from {', '.join(COMMANDS)}")
     try:
+        if words[0] == "brain":  # the brain parses its own options, as pbrain-tictactoe does
+            from tictactoe import brain
+
+            return brain.main(words[1:])
         args = build(__version__).parse_args(words)
-    except SystemExit as stop:  # --help and --version print and stop
+    except SystemExit as stop:  # --help and --version print and stop; so do option errors
         return stop.code if isinstance(stop.code, int) else 0
     _readable_stdin()
     handlers: dict[str, Callable[[argparse.Namespace], int]] = {

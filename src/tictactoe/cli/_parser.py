@@ -18,7 +18,7 @@ from tictactoe.solver import MAX_EMPTY
 
 __all__ = ["COMMANDS", "SOLVE_SECONDS", "build"]
 
-COMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert")
+COMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert", "brain")
 SOLVE_SECONDS = 120.0
 """How long ``solve`` searches before it gives up, unless --time says otherwise."""
 _TARGET = "a saved game (.json, .psq, .sgf) or a position like 'X.O/.X./..O'"
@@ -145,4 +145,9 @@ def build(version: str) -> argparse.ArgumentParser:
     convert.add_argument("output", metavar="OUT", help="the file to write")
     for command in (replay, show, render, convert):
         command.add_argument("--k", type=int, metavar="K", help=_K_FILES)
+    commands.add_parser(
+        "brain",
+        help="a Gomocup brain on stdin and stdout (pbrain-tictactoe; brain --help for more)",
+        add_help=False,
+    )
     return parser

@@ -1,0 +1,386 @@
+"""The Gomocup protocol as a pure line handler: one line in, the reply lines out.
+
+:class:`Brain` keeps the game, whose stones are its own, the rule and the time limits. It
+reads no input and writes no output, so tests replay transcripts line by line on a fake
+clock; the shell in :mod:`tictactoe.brain._shell` only moves lines between the pipes and it.
+
+Coordinates on the wire are ``x,y``, 0-based, x the column and y the row; the game's cells are
+``(row, col)``. The game is five in a row, freestyle (five or more wins), on the START board;
+a board with no line of five plays a full side in a row. A bad line never stops the brain: it
+answers ``ERROR <why>`` (a known command it cannot do) or ``UNKNOWN <line>`` and waits for
+the next one, and a bad command changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable
+from typing import Protocol
+
+import tictactoe
+from tictactoe.brain._timing import TimeKeeper
+from tictactoe.errors import TicTacToeError
+from tictactoe.game import Game
+from tictactoe.heuristic import DEFAULT_SECONDS, HeuristicBot
+from tictactoe.marks import Mark
+from tictactoe.outcome import Cell
+
+__all__ = ["ABOUT", "DEFAULT_NODES", "WIN_LENGTH", "Brain", "Chooser", "heuristic_chooser"]
+
+WIN_LENGTH = 5
+"""Stones in a row that win: gomoku."""
+DEFAULT_NODES = 50_000
+"""Positions a move may search: enough that the clock, not the count, ends the search."""
+ABOUT = (
+    f'name="tictactoe", version="{tictactoe.__version__}", author="tictactoe contributors", '
+    'country="", www="", email=""'
+)
+"""The answer to ABOUT: keyword="value" pairs, as the protocol recommends."""
+_UNSUPPORTED_RULES = {1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
+"""INFO rule bits this brain cannot play: its game ends at five or more in a row."""
+_PAIR = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
+_TRIPLE = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
+
+
+class Chooser(Protocol):
+    """Picks the move for the side to move, thinking at most ``seconds`` over ``nodes``."""
+
+    def __call__(self, game: Game, *, seconds: float, nodes: int, seed: int) -> Cell: ...
+
+
+def heuristic_chooser(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
+    """The move :class:`~tictactoe.heuristic.HeuristicBot` picks within the budget."""
+    return HeuristicBot(seed, nodes=nodes, seconds=seconds).choose_move(game)
+
+
+class _Refused(Exception):
+    """A command this brain knows but cannot do now; the message goes out after ERROR."""
+
+
+class Brain:
+    """A Gomocup brain: :meth:`handle` takes one line from the manager, returns the replies.
+
+    Args:
+        nodes: positions a move may search at most.
+        seed: makes the moves repeatable; None for fresh randomness.
+        default_turn: seconds a move may take when the manager sends no ``timeout_turn``.
+        clock: the time source, in seconds (tests pass a fake one).
+        chooser: picks the moves (tests pass a recording one).
+    """
+
+    def __init__(
+        self,
+        *,
+        nodes: int = DEFAULT_NODES,
+        seed: int | None = None,
+        default_turn: float = DEFAULT_SECONDS,
+        clock: Callable[[], float] = time.perf_counter,
+        chooser: Chooser = heuristic_chooser,
+    ) -> None:
+        self._nodes = nodes
+        self._rng = random.Random(seed)
+        self._clock = clock
+        self._chooser = chooser
+        self._timer = TimeKeeper(default_turn)
+        self._size: tuple[int, int] | None = None  # (rows, cols) once START came
+        self._game: Game | None = None
+        self._own: Mark | None = None  # None until the first stone says who is who
+        self._rule = 0
+        self._board: list[str] | None = None  # BOARD lines read so far, until DONE
+        self._board_started = 0.0
+        self._notes: list[str] = []  # MESSAGE lines held back until a command wants an answer
+        self.finished = False
+        """True once END came: the shell stops reading."""
+
+    @property
+    def game(self) -> Game | None:
+        """The game being played, None before START."""
+        return self._game
+
+    def handle(self, line: str) -> list[str]:
+        """The reply lines to one line from the manager (none for INFO, END, blank lines)."""
+        text = line.strip()
+        if not text:
+            return []
+        started = self._clock()
+        try:
+            if self._board is not None:
+                return self._board_line(text, started)
+            return self._command(text, started)
+        except Exception as exc:  # the brain must outlive any bug: report it and go on
+            self._board = None
+            return [f"ERROR internal error: {type(exc).__name__}: {exc}"]
+
+    def _command(self, text: str, started: float) -> list[str]:
+        word, _, rest = text.replace("\t", " ").partition(" ")
+        word, rest = word.upper(), rest.strip()
+        if word == "INFO":
+            self._info(rest)
+            return []
+        if word == "END":
+            self.finished = True
+            return []
+        if word == "YXSTOP":  # the move was already answered: there is nothing to stop
+            return []
+        if word == "BOARD":  # the answer, and any held-back note, comes at DONE
+            return self._board_begin(started)
+        notes, self._notes = self._notes, []
+        if word == "ABOUT":
+            return [*notes, ABOUT]
+        action = self._actions().get(word)
+        if action is None:
+            return [*notes, f"UNKNOWN {text if len(text) <= 80 else text[:80] + '…'}"]
+        try:
+            return [*notes, action(rest, started)]
+        except _Refused as exc:
+            return [*notes, f"ERROR {exc}"]
+
+    def _actions(self) -> dict[str, Callable[[str, float], str]]:
+        return {
+            "START": self._start,
+            "RECTSTART": self._rectstart,
+            "RESTART": self._restart,
+            "BEGIN": self._begin,
+            "TURN": self._turn,
+            "PLAY": self._play,
+            "TAKEBACK": self._takeback,
+        }
+
+    # -- setting up ---------------------------------------------------------------------
+
+    def _start(self, rest: str, started: float) -> str:
+        side = _number(rest, "START")
+        return self._new_game(side, side)
+
+    def _rectstart(self, rest: str, started: float) -> str:
+        width, height = _pair(rest, "RECTSTART")
+        return self._new_game(height, width)
+
+    def _restart(self, rest: str, started: float) -> str:
+        if self._size is None:
+            raise _Refused("no board yet: send START first")
+        return self._new_game(*self._size)
+
+    def _new_game(self, rows: int, cols: int) -> str:
+        self._check_rule()
+        self._game = _fresh_game(rows, cols)
+        self._size = (rows, cols)
+        self._own = None
+        self._timer.new_match()
+        return "OK"
+
+    def _info(self, rest: str) -> None:
+        key, _, value = rest.partition(" ")
+        key, value = key.lower(), value.strip()
+        setters: dict[str, Callable[[int], None]] = {
+            "timeout_turn": self._timer.set_turn,
+            "timeout_match": self._timer.set_match,
+            "time_left": self._timer.set_left,
+            "rule": self._set_rule,
+        }
+        setter = setters.get(key)
+        if setter is None:  # max_memory (a move's memory is small and freed), game_type, ...
+            return
+        try:
+            number = int(value)
+        except ValueError:
+            self._notes.append(f"MESSAGE ignored INFO {key} {_shown(value)}: not an integer")
+            return
+        setter(number)
+
+    def _set_rule(self, rule: int) -> None:
+        self._rule = rule
+
+    def _check_rule(self) -> None:
+        names = [name for bit, name in _UNSUPPORTED_RULES.items() if self._rule & bit]
+        if names:
+            raise _Refused(f"rule not supported: {', '.join(names)} (freestyle only)")
+
+    # -- playing ------------------------------------------------------------------------
+
+    def _playing(self) -> Game:
+        if self._game is None:
+            raise _Refused("no board yet: send START first")
+        self._check_rule()
+        if self._game.is_over:
+            raise _Refused("the game is over")
+        return self._game
+
+    def _begin(self, rest: str, started: float) -> str:
+        game = self._playing()
+        if self._own is not None and game.turn is not self._own:
+            raise _Refused("it is the opponent's turn")
+        return self._reply(game, started)
+
+    def _turn(self, rest: str, started: float) -> str:
+        game = self._playing()
+        cell = self._cell(rest, "TURN")
+        if self._own is not None and game.turn is self._own:
+            raise _Refused("it is this brain's turn, not the opponent's")
+        self._place(game, cell)
+        if self._own is None:
+            self._own = game.turn
+        if game.is_over:  # the opponent's stone stands: it was legal, and it ended the game
+            raise _Refused("the game is over")
+        return self._reply(game, started)
+
+    def _play(self, rest: str, started: float) -> str:
+        game = self._playing()
+        cell = self._cell(rest, "PLAY")
+        if self._own is not None and game.turn is not self._own:
+            raise _Refused("it is the opponent's turn")
+        self._place(game, cell)
+        self._own = game.moves[-1].mark
+        return _wire(cell)
+
+    def _takeback(self, rest: str, started: float) -> str:
+        game = self._game
+        if game is None:
+            raise _Refused("no board yet: send START first")
+        cell = self._cell(rest, "TAKEBACK")
+        last = game.last_move
+        if last is None or last.cell != cell:
+            raise _Refused(f"{_wire(cell)} is not the last stone played")
+        game.undo()
+        if not game.moves:
+            self._own = None
+        return "OK"
+
+    def _place(self, game: Game, cell: Cell) -> None:
+        if game.cell(*cell) is not None:
+            raise _Refused(f"{_wire(cell)} is taken")
+        game.move(*cell)
+
+    def _reply(self, game: Game, started: float) -> str:
+        """Choose this brain's move, play it, count its time, and give it in wire form."""
+        if self._own is None:
+            self._own = game.turn
+        instant = self._timer.is_instant
+        cells_left = len(game.legal_moves)
+        seconds = self._timer.budget(cells_left, self._clock() - started)
+        cell = self._chooser(
+            game,
+            seconds=seconds,
+            nodes=1 if instant else self._nodes,
+            seed=self._rng.getrandbits(32),
+        )
+        game.move(*cell)
+        self._timer.spend(self._clock() - started)
+        return _wire(cell)
+
+    def _cell(self, rest: str, command: str) -> Cell:
+        assert self._size is not None
+        x, y = _pair(rest, command)
+        rows, cols = self._size
+        if not (0 <= x < cols and 0 <= y < rows):
+            raise _Refused(f"{x},{y} is off the {cols}x{rows} board")
+        return (y, x)
+
+    # -- BOARD ... DONE -----------------------------------------------------------------
+
+    def _board_begin(self, started: float) -> list[str]:
+        if self._size is None:
+            self._notes, notes = [], self._notes
+            return [*notes, "ERROR no board yet: send START first"]
+        self._board = []
+        self._board_started = started
+        return []
+
+    def _board_line(self, text: str, started: float) -> list[str]:
+        """One line inside BOARD: a stone, DONE, END, or a command that cuts BOARD short."""
+        word = text.split(maxsplit=1)[0].upper()
+        if word == "END":
+            self.finished = True
+            return []
+        if word == "DONE":
+            lines, self._board = self._board or [], None
+            notes, self._notes = self._notes, []
+            try:
+                return [*notes, self._impose(lines, self._board_started)]
+            except _Refused as exc:
+                return [*notes, f"ERROR {exc}"]
+        if word.isalpha():  # a manager that gave up on BOARD: drop it and obey the command
+            self._board = None
+            return ["ERROR BOARD was not ended by DONE", *self._command(text, started)]
+        assert self._board is not None
+        self._board.append(text)
+        return []
+
+    def _impose(self, lines: list[str], started: float) -> str:
+        """Set up the position the BOARD lines give, then answer this brain's move."""
+        assert self._size is not None
+        rows, cols = self._size
+        stones: dict[Cell, int] = {}
+        for line in lines:
+            match = _TRIPLE.fullmatch(line)
+            if match is None:
+                raise _Refused(f"BOARD line {_shown(line)} is not x,y,field")
+            x, y, field = (int(group) for group in match.groups())
+            if not (0 <= x < cols and 0 <= y < rows):
+                raise _Refused(f"BOARD stone {x},{y} is off the {cols}x{rows} board")
+            if field == 3:
+                raise _Refused("BOARD field 3 (continuous game) is not supported")
+            if field not in (1, 2):
+                raise _Refused(f"BOARD field {field} at {x},{y} is not 1 or 2")
+            if (y, x) in stones:
+                raise _Refused(f"BOARD puts two stones on {x},{y}")
+            stones[(y, x)] = field
+        own = sum(1 for field in stones.values() if field == 1)
+        theirs = len(stones) - own
+        if own == theirs:  # this brain moved first and has the move again
+            letters = {1: "X", 2: "O"}
+        elif theirs == own + 1:
+            letters = {1: "O", 2: "X"}
+        else:
+            raise _Refused(
+                f"BOARD has {own} own and {theirs} opponent's stones: not this brain's turn"
+            )
+        grid = [["."] * cols for _ in range(rows)]
+        for (row, col), field in stones.items():
+            grid[row][col] = letters[field]
+        k = min(WIN_LENGTH, max(rows, cols))
+        try:
+            game = Game.from_rows(["".join(line) for line in grid], k=k)
+        except TicTacToeError as exc:
+            raise _Refused(f"BOARD is no position a game reaches: {exc}") from None
+        self._check_rule()
+        self._game = game
+        self._own = game.turn
+        if game.is_over:
+            raise _Refused("the game is over")
+        return self._reply(game, started)
+
+
+def _fresh_game(rows: int, cols: int) -> Game:
+    """The empty game of five in a row on ``rows`` × ``cols`` (a full side when shorter)."""
+    try:
+        return Game(rows, cols, k=min(WIN_LENGTH, max(rows, cols)))
+    except (TicTacToeError, ValueError, TypeError):
+        raise _Refused(f"unsupported size {cols}x{rows}") from None
+
+
+def _number(text: str, command: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise _Refused(f"{command} wants a number, not {_shown(text)}") from None
+
+
+def _pair(text: str, command: str) -> tuple[int, int]:
+    match = _PAIR.fullmatch(text)
+    if match is None:
+        raise _Refused(f"{command} wants x,y, not {_shown(text)}")
+    return int(match[1]), int(match[2])
+
+
+def _wire(cell: Cell) -> str:
+    """A cell as the protocol writes it: ``x,y``, the column first."""
+    row, col = cell
+    return f"{col},{row}"
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a reply line, escaped and cut short: replies stay one short line."""
+    return repr(text if len(text) <= 40 else text[:40] + "…")
