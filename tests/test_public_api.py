@@ -52,6 +52,7 @@ def test_private_modules_are_marked_and_public_ones_documented() -> None:
     assert public == {
         "coordinates",
         "counting",
+        "engine",
         "errors",
         "game",
         "heuristic",

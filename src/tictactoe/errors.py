@@ -12,6 +12,7 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     │   ├── CellTaken                    the cell already holds a mark
     │   ├── GameOver                     the game is already won or drawn
     │   └── BadBotMove                   a player object chose an illegal move
+    │       └── engine.EngineError       a Gomocup engine crashed, overran or answered wrong
     ├── Unsolvable         (ValueError)  a game the solver or counter cannot take (out of reach)
     ├── OutOfTime          (TimeoutError) a search that ran past its time limit
     ├── NothingToUndo      (IndexError)  undo() with an empty history

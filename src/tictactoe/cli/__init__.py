@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 from tictactoe import __version__
-from tictactoe.cli import _commands, _files, _session
+from tictactoe.cli import _commands, _files, _match, _session
 from tictactoe.cli._options import UsageError
 from tictactoe.cli._parser import COMMANDS, build
 from tictactoe.cli._terminal import safe, wants_colour
@@ -89,6 +89,7 @@ def _run(words: list[str]) -> int:
         "solve": _commands.solve_command,
         "count": _commands.count_command,
         "selfplay": _commands.selfplay_command,
+        "match": _match.match_command,
         "replay": lambda args: _files.replay(args, print, input),
         "show": lambda args: _files.show(args, print),
         "render": lambda args: _files.render_svg(args, print),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import ExitStack
 from typing import Any
 
 from tictactoe.cli._options import (
@@ -15,7 +16,7 @@ from tictactoe.cli._options import (
     player_kinds,
     position_game,
 )
-from tictactoe.cli._session import bot
+from tictactoe.cli._session import make_player
 from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
 from tictactoe.errors import OutOfTime
@@ -86,26 +87,27 @@ def selfplay_command(args: argparse.Namespace) -> int:
         raise UsageError("selfplay is for bots: choose random, perfect or heuristic")
     template = new_game(args, len(kinds))
     seed = args.seed
-    players = [
-        bot(kind, template, None if seed is None else seed + number, args)
-        for number, kind in enumerate(kinds)
-    ]
     wins = dict.fromkeys(template.players, 0)
     draws = unfinished = 0
     limit = max_moves(args, template)
     live = sys.stderr.isatty()
-    for played in range(1, args.games + 1):
-        outcome = play_match(template.copy(), players, max_moves=limit)
-        if outcome.winner is not None:
-            wins[outcome.winner] += 1
-        elif outcome.is_over:
-            draws += 1
-        else:
-            unfinished += 1
-        if live:
-            done = played * 30 // args.games
-            bar = "#" * done + "." * (30 - done)
-            print(f"\r[{bar}] {played}/{args.games}", end="", file=sys.stderr, flush=True)
+    with ExitStack() as stack:
+        players = [
+            make_player(kind, template, None if seed is None else seed + number, args, stack)
+            for number, kind in enumerate(kinds)
+        ]
+        for played in range(1, args.games + 1):
+            outcome = play_match(template.copy(), players, max_moves=limit)
+            if outcome.winner is not None:
+                wins[outcome.winner] += 1
+            elif outcome.is_over:
+                draws += 1
+            else:
+                unfinished += 1
+            if live:
+                done = played * 30 // args.games
+                bar = "#" * done + "." * (30 - done)
+                print(f"\r[{bar}] {played}/{args.games}", end="", file=sys.stderr, flush=True)
     if live:
         print(file=sys.stderr)
     data = {

@@ -92,7 +92,7 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
 
 def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
     """--x, --o, --players, --seed and the bots' limits per move, --budget and --time."""
-    kinds = ", ".join(KINDS)
+    kinds = ", ".join(KINDS) + " or engine:COMMAND (a Gomocup brain)"
     parser.add_argument("--x", default=x, metavar="KIND", help=f"X's player: {kinds}")
     parser.add_argument("--o", default=o, metavar="KIND", help=f"O's player: {kinds}")
     parser.add_argument(
@@ -190,15 +190,23 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
 def player_kinds(args: argparse.Namespace) -> list[str]:
     """The kinds of player named by --players, or by --x and --o.
 
+    A kind is one of :data:`KINDS`, ``auto``, or ``engine:COMMAND`` (a Gomocup brain; its
+    command keeps its case).
+
     Raises:
-        UsageError: a kind that is not one of :data:`KINDS` (or ``auto``).
+        UsageError: a kind that is none of these.
     """
     kinds = args.players.split(",") if args.players else [args.x, args.o]
-    kinds = [kind.strip().lower() for kind in kinds]
+    found = []
     for kind in kinds:
-        if kind not in (*KINDS, "auto"):
-            raise UsageError(f"unknown player {kind!r}: choose from {', '.join(KINDS)}")
-    return kinds
+        kind = kind.strip()
+        if not kind.lower().startswith("engine:"):
+            kind = kind.lower()
+            if kind not in (*KINDS, "auto"):
+                choices = ", ".join(KINDS)
+                raise UsageError(f"unknown player {kind!r}: choose from {choices}, engine:CMD")
+        found.append(kind)
+    return found
 
 
 def describe(game: Game) -> str:

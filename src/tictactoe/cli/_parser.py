@@ -7,6 +7,7 @@ from typing import NoReturn
 
 from tictactoe.cli._files import REPLAY_HELP
 from tictactoe.cli._options import (
+    DEFAULT_SECONDS,
     UsageError,
     add_board_options,
     add_player_options,
@@ -18,7 +19,18 @@ from tictactoe.solver import MAX_EMPTY
 
 __all__ = ["COMMANDS", "SOLVE_SECONDS", "build"]
 
-COMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert", "brain")
+COMMANDS = (
+    "play",
+    "solve",
+    "count",
+    "selfplay",
+    "match",
+    "replay",
+    "show",
+    "render",
+    "convert",
+    "brain",
+)
 SOLVE_SECONDS = 120.0
 """How long ``solve`` searches before it gives up, unless --time says otherwise."""
 _TARGET = "a saved game (.json, .psq, .sgf) or a position like 'X.O/.X./..O'"
@@ -116,6 +128,44 @@ def build(version: str) -> argparse.ArgumentParser:
     add_player_options(selfplay, x="heuristic", o="random")
     selfplay.add_argument(
         "--games", type=positive_int, default=100, metavar="N", help="games to play"
+    )
+
+    match = _command(
+        commands,
+        "match",
+        "a match between bots and Gomocup engines, with a table and Elo",
+        "Play every pair of players --games games (colours alternating; with --openings each "
+        "opening twice, colours swapped). A player that crashes, overruns its time or plays "
+        "an illegal move loses by forfeit. Ctrl-C stops after the game in progress.",
+    )
+    match.add_argument(
+        "--player",
+        action="append",
+        default=[],
+        metavar="NAME=SPEC",
+        help="a player: random, perfect, heuristic or engine:COMMAND; give two or more",
+    )
+    match.add_argument(
+        "--games", type=positive_int, default=2, metavar="N", help="games per pair (default 2)"
+    )
+    match.add_argument(
+        "--openings", metavar="FILE", help="openings, one a line as x,y pairs (0-based)"
+    )
+    match.add_argument(
+        "--save",
+        metavar="FILE",
+        help="save every game, numbered: games.sgf becomes games-0001.sgf, games-0002.sgf...",
+    )
+    match.add_argument("--seed", type=int, help="makes our bots' choices repeatable")
+    match.add_argument(
+        "--budget", type=positive_int, default=500, metavar="NODES", help="our heuristic's nodes"
+    )
+    match.add_argument(
+        "--time",
+        type=seconds,
+        default=DEFAULT_SECONDS,
+        metavar="SECONDS",
+        help=f"time per move for every player (default {DEFAULT_SECONDS:g})",
     )
 
     replay = commands.add_parser(

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 
 from tictactoe import records
 from tictactoe.cli import _files
 from tictactoe.cli._options import (
+    KINDS,
     UsageError,
     check_agrees,
     describe,
@@ -25,7 +27,7 @@ from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, play_match
 
-__all__ = ["AUTO_PERFECT_CELLS", "PERFECT_MAX_CELLS", "bot", "play"]
+__all__ = ["AUTO_PERFECT_CELLS", "ENGINE", "PERFECT_MAX_CELLS", "bot", "make_player", "play"]
 
 PERFECT_MAX_CELLS = 20
 """The biggest board on which the command offers perfect play (the solver's reach)."""
@@ -63,6 +65,43 @@ def bot(kind: str, game: Game, seed: int | None, args: argparse.Namespace) -> Pl
             )
         return PerfectBot(seed, seconds=args.time)
     return HeuristicBot(seed, nodes=args.budget, seconds=args.time)
+
+
+GOMOKU_K = 5
+"""The line a Gomocup engine plays for, whatever the board."""
+ENGINE = "engine:"
+"""A player spec that starts with this names a Gomocup brain command: ``engine:./pbrain-x``."""
+
+
+def make_player(
+    spec: str, game: Game, seed: int | None, args: argparse.Namespace, stack: ExitStack
+) -> Player:
+    """The player a spec names: one of our bots, or ``engine:COMMAND``, a Gomocup brain.
+
+    An engine is started at once (so a bad command fails before any game) and closed when
+    ``stack`` closes.
+
+    Raises:
+        UsageError: a spec that names no player.
+        EngineError: the engine cannot be started.
+    """
+    if spec.lower().startswith(ENGINE):
+        from tictactoe.engine import Engine, Limit
+
+        command = spec[len(ENGINE) :].strip()
+        if not command:
+            raise UsageError(f"{spec!r}: name the brain's command after engine:")
+        if game.k != GOMOKU_K:
+            raise UsageError(f"Gomocup engines play {GOMOKU_K} in a row: use --k {GOMOKU_K}")
+        engine = Engine.popen(command, limit=Limit(per_move=args.time))
+        stack.callback(engine.close)
+        return engine
+    kind = spec.strip().lower()
+    if kind not in (*KINDS, "auto") or kind == "human":
+        raise UsageError(
+            f"unknown player {spec!r}: choose from random, perfect, heuristic, engine:CMD"
+        )
+    return bot(kind, game, seed, args)
 
 
 def _hinter(seconds: float) -> Callable[[Game], tuple[int, int]]:
@@ -111,6 +150,18 @@ def play(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.load} holds a finished game: {describe(game)}")
     else:
         game = new_game(args, len(kinds))
+    with ExitStack() as stack:
+        return _play(args, game, loaded, kinds, stack)
+
+
+def _play(
+    args: argparse.Namespace,
+    game: Game,
+    loaded: records.Record | None,
+    kinds: list[str],
+    stack: ExitStack,
+) -> int:
+    """The game itself, once the options and the game are known; engines close with stack."""
     colour = wants_colour(sys.stdout)
     players: list[Player] = []
     for number, kind in enumerate(kinds):
@@ -118,7 +169,7 @@ def play(args: argparse.Namespace) -> int:
             players.append(HumanPlayer(hint=_hinter(args.time), name="you"))
         else:
             seed = None if args.seed is None else args.seed + number
-            players.append(_Thinking(bot(kind, game, seed, args), live=colour))
+            players.append(_Thinking(make_player(kind, game, seed, args, stack), live=colour))
     names = tuple(player.name for player in players)
     if args.save:
         records.check_target(args.save, game, names=names)

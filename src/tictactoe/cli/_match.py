@@ -1,0 +1,267 @@
+"""``tictactoe match``: engines and bots against each other, with a results table and Elo.
+
+Each pair of players meets over ``--games`` games with colours alternating; with an openings
+file every opening is played twice, colours swapped. A player that crashes, overruns its
+time, answers garbage or plays an illegal move loses that game by forfeit, with the reason
+counted. Ctrl-C stops the match after the game in progress; what was played is reported (and
+saved, with ``--save``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import re
+import sys
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tictactoe import records
+from tictactoe.cli._options import UsageError, describe, new_game, usage
+from tictactoe.cli._session import make_player
+from tictactoe.cli._terminal import safe
+from tictactoe.errors import BadBotMove, TicTacToeError
+from tictactoe.game import Game
+from tictactoe.outcome import Cell
+from tictactoe.players import Player, play_match
+
+__all__ = ["Standing", "elo", "match_command", "read_openings"]
+
+_PAIR = re.compile(r"(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})", re.ASCII)
+_MAX_OPENINGS = 10_000
+
+
+@dataclass
+class Standing:
+    """One player's results over the match."""
+
+    name: str
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    forfeits: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def games(self) -> int:
+        """Games played."""
+        return self.wins + self.losses + self.draws
+
+    @property
+    def score(self) -> float:
+        """Points: 1 a win, half a draw."""
+        return self.wins + self.draws / 2
+
+    def to_json(self) -> dict[str, object]:
+        """The standing as ``match --json`` prints it."""
+        low, mid, high = elo(self.wins, self.draws, self.losses)
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "score": self.score,
+            "elo": None if mid is None else round(mid, 1),
+            "elo_margin": None if low is None or high is None else round((high - low) / 2, 1),
+            "forfeits": dict(self.forfeits),
+        }
+
+
+def elo(wins: int, draws: int, losses: int) -> tuple[float | None, float | None, float | None]:
+    """The Elo difference the results imply, with the ends of its 95% interval.
+
+    From the mean score per game and its standard error; None where the score is 0 or 1
+    (no finite difference fits it).
+
+    >>> low, mid, high = elo(60, 20, 20)
+    >>> round(mid), round(low), round(high)
+    (147, 86, 218)
+    """
+    games = wins + draws + losses
+    if not games:
+        return None, None, None
+    mean = (wins + draws / 2) / games
+    variance = (wins * (1 - mean) ** 2 + draws * (0.5 - mean) ** 2 + losses * mean**2) / games
+    error = 1.96 * math.sqrt(variance / games)
+
+    def rating(score: float) -> float | None:
+        if not 0 < score < 1:
+            return None
+        return -400 * math.log10(1 / score - 1)
+
+    return rating(mean - error), rating(mean), rating(mean + error)
+
+
+def read_openings(path: str) -> list[list[Cell]]:
+    """The openings in a file: one a line, moves as ``x,y`` pairs (0-based, x the column).
+
+    Blank lines and lines starting with ``#`` are skipped.
+
+    Raises:
+        UsageError: the file cannot be read, or a line holds no ``x,y`` pair.
+    """
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()[: _MAX_OPENINGS + 1]
+    except (OSError, UnicodeDecodeError) as error:
+        raise UsageError(f"--openings {path}: cannot read: {error}") from None
+    openings: list[list[Cell]] = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        pairs = _PAIR.findall(text)
+        if not pairs or _PAIR.sub("", text).strip(" ;\t"):
+            raise UsageError(f"--openings {path}: line {number}: {text[:40]!r} is not x,y pairs")
+        openings.append([(int(y), int(x)) for x, y in pairs])
+    if len(openings) > _MAX_OPENINGS:
+        raise UsageError(f"--openings {path}: more than {_MAX_OPENINGS:,} openings")
+    return openings
+
+
+def _parse_players(specs: Sequence[str]) -> list[tuple[str, str]]:
+    """``NAME=SPEC`` pairs, at least two, names unique."""
+    found: list[tuple[str, str]] = []
+    for text in specs:
+        name, equals, spec = text.partition("=")
+        if not equals or not name.strip() or not spec.strip():
+            raise UsageError(f"--player {text!r}: expected NAME=SPEC, like a=heuristic")
+        found.append((name.strip(), spec.strip()))
+    if len(found) < 2:
+        raise UsageError("a match needs at least two --player NAME=SPEC")
+    names = [name for name, _ in found]
+    if len(set(names)) != len(names):
+        raise UsageError(f"player names must differ: {', '.join(names)}")
+    return found
+
+
+def _games(
+    players: int, games: int, openings: list[list[Cell]]
+) -> Iterator[tuple[int, int, list[Cell]]]:
+    """(first player, second player, opening) for every game: ``games`` per pair of players.
+
+    Game i of a pair swaps colours when i is odd and starts from opening i // 2 (cycling), so
+    each opening is played twice with colours swapped.
+    """
+    for number in range(games):
+        opening = openings[(number // 2) % len(openings)] if openings else []
+        for first, second in itertools.combinations(range(players), 2):
+            yield (second, first, opening) if number % 2 else (first, second, opening)
+
+
+def match_command(args: argparse.Namespace) -> int:
+    """Run the match and print the table (or JSON)."""
+    specs = _parse_players(args.player)
+    template = new_game(args)
+    if template.is_unbounded:
+        raise UsageError("a match needs a bounded board: engines play on a fixed board")
+    openings = read_openings(args.openings) if args.openings else []
+    with usage():
+        for opening in openings:
+            trial = template.copy()
+            for cell in opening:
+                trial.move(*cell)
+    if args.save:
+        records.check_target(args.save, template)
+    standings = [Standing(name) for name, _ in specs]
+    live = sys.stderr.isatty()
+    played = 0
+    interrupted = False
+    with ExitStack() as stack:
+        players = [
+            make_player(spec, template, None if args.seed is None else args.seed + i, args, stack)
+            for i, (_, spec) in enumerate(specs)
+        ]
+        schedule = list(_games(len(players), args.games, openings))
+        try:
+            for first, second, opening in schedule:
+                played += 1
+                game = template.copy()
+                for cell in opening:
+                    game.move(*cell)
+                _play_one(game, players, standings, first, second)
+                if args.save:
+                    _save(args.save, played, game, standings[first].name, standings[second].name)
+                if live:
+                    print(f"\r{played}/{len(schedule)} games", end="", file=sys.stderr, flush=True)
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            if live:
+                print(file=sys.stderr)
+    _report(args, template, standings)
+    if interrupted:
+        raise KeyboardInterrupt
+    return 0
+
+
+def _play_one(
+    game: Game, players: Sequence[Player], standings: list[Standing], first: int, second: int
+) -> None:
+    """Play one game between two players and record it in both standings."""
+    seats = [first, second] if len(game.moves) % 2 == 0 else [second, first]
+    order = [players[seats[0]], players[seats[1]]]
+    for player in order:
+        reset = getattr(player, "new_game", None)
+        if callable(reset):
+            reset()
+    try:
+        outcome = play_match(game, order)
+    except BadBotMove as error:
+        loser = seats[game.players.index(game.turn)]
+        winner = second if loser == first else first
+        standings[loser].losses += 1
+        standings[loser].forfeits[str(getattr(error, "reason", "illegal"))] += 1
+        standings[winner].wins += 1
+        return
+    if outcome.winner is None:
+        standings[first].draws += 1
+        standings[second].draws += 1
+        return
+    winner = seats[game.players.index(outcome.winner)]
+    loser = second if winner == first else first
+    standings[winner].wins += 1
+    standings[loser].losses += 1
+
+
+def _save(target: str, number: int, game: Game, black: str, white: str) -> None:
+    """Write game ``number`` next to ``target``: ``games.sgf`` becomes ``games-0001.sgf``."""
+    path = Path(target)
+    numbered = path.with_name(f"{path.stem}-{number:04d}{path.suffix}")
+    try:
+        records.save(records.Record.from_game(game, names=(black, white)), numbered)
+    except TicTacToeError as error:
+        raise UsageError(str(error)) from None
+
+
+def _report(args: argparse.Namespace, game: Game, standings: list[Standing]) -> None:
+    """The results table, or JSON."""
+    if args.json:
+        print(json.dumps({"board": describe(game), "players": [s.to_json() for s in standings]}))
+        return
+    rows = [["player", "games", "wins", "losses", "draws", "score", "Elo", "forfeits"]]
+    for standing in standings:
+        data = standing.to_json()
+        margin = "" if data["elo_margin"] is None else f" ± {data['elo_margin']}"
+        rating = "-" if data["elo"] is None else f"{data['elo']:+}{margin}"
+        forfeits = ", ".join(f"{why} {n}" for why, n in sorted(standing.forfeits.items()))
+        rows.append(
+            [
+                safe(standing.name),
+                str(standing.games),
+                str(standing.wins),
+                str(standing.losses),
+                str(standing.draws),
+                f"{standing.score:g}",
+                rating,
+                forfeits or "-",
+            ]
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    print(describe(game))
+    for row in rows:
+        print("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)))

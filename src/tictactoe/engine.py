@@ -1,0 +1,448 @@
+"""Gomocup brains as players: start a brain process, speak the protocol, never hang.
+
+:meth:`Engine.popen` starts any program that speaks the Gomocup (Piskvork) protocol, such as
+``pbrain-tictactoe``, and the :class:`Engine` it returns is a
+:class:`~tictactoe.players.Player`: :func:`~tictactoe.players.play_match` runs it like any bot.
+Every read from the brain has a deadline; a brain that crashes, overruns its time or answers
+nonsense raises :class:`EngineError` (a :class:`~tictactoe.errors.BadBotMove`), and the
+process is killed and reaped, so the caller never waits forever and no zombie is left::
+
+    with Engine.popen("pbrain-tictactoe", limit=Limit(per_move=1.0)) as brain:
+        outcome = play_match(Game(15, 15, k=5), [brain, RandomBot()])
+
+On the wire a cell is ``x,y``: x the column, y the row, both from 0; the game's cells are
+``(row, col)``. A Gomocup brain plays five in a row whatever ``game.k`` says; ``INFO rule 1``
+(exactly five) goes out when the game has a true ``exact`` attribute.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import queue
+import re
+import shlex
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import IO, Final
+
+from tictactoe.errors import BadBotMove
+from tictactoe.game import Game
+from tictactoe.outcome import Cell, Move
+
+__all__ = ["REASONS", "Engine", "EngineError", "Limit"]
+
+REASONS: Final = ("crash", "timeout", "garbage", "illegal", "refused")
+"""Why an engine failed: it died, it overran, it said nonsense, it chose an illegal cell, or
+it answered ``ERROR``/``UNKNOWN`` (or would not start)."""
+
+GRACE: Final = 0.1
+"""Seconds a reply may come late on top of its limit (and 10% of the limit): the pipe and the
+process scheduler take some milliseconds the brain cannot control."""
+END_WAIT: Final = 0.5
+"""Seconds :meth:`Engine.close` waits for the brain to exit after ``END`` before killing it."""
+_NOTES_KEPT = 5
+"""MESSAGE/DEBUG lines kept to explain a failure."""
+_LONGEST_LINE = 65_536
+"""Bytes a reply line may hold; a brain that writes more without a newline is cut there."""
+_CELL = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
+_NAME = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
+_EOF = None  # what the reader thread queues when the brain's output ends
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """Time limits for a brain, in seconds; None means no limit of that kind.
+
+    Args:
+        per_move: the most a move may take (sent as ``INFO timeout_turn``, in ms).
+        per_game: the most all of the brain's moves in a game may take together (sent as
+            ``INFO timeout_match``, and as ``INFO time_left`` before every move).
+
+    >>> Limit(per_move=0.5)
+    Limit(per_move=0.5, per_game=None)
+    """
+
+    per_move: float | None = 5.0
+    per_game: float | None = None
+
+    def __post_init__(self) -> None:
+        for label, value in (("per_move", self.per_move), ("per_game", self.per_game)):
+            if value is not None and not value >= 0:
+                raise ValueError(f"{label} must be None or at least 0, not {value!r}")
+
+
+class EngineError(BadBotMove):
+    """A brain failed: it crashed, overran, answered garbage, played illegally or refused.
+
+    The message names the engine, the move number and the reason.
+
+    Args:
+        message: what happened, for people.
+        reason: one of :data:`REASONS`.
+    """
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        """One of ``"crash"``, ``"timeout"``, ``"garbage"``, ``"illegal"``, ``"refused"``."""
+
+
+class Engine:
+    """A Gomocup brain process, played as a :class:`~tictactoe.players.Player`.
+
+    Make one with :meth:`popen`. The engine remembers the moves the brain knows: a game that
+    goes on from there costs one ``TURN``; any other position (a new game, an undo, a game
+    set up elsewhere) is sent afresh with ``START`` and ``BOARD``. After a crash, a timeout
+    or a garbled reply the process is killed: the brain may be out of step, so every later
+    call raises ``EngineError(reason="crash")``. After an illegal move or a refusal the brain
+    lives on and the next move starts its game afresh.
+    """
+
+    def __init__(
+        self,
+        process: subprocess.Popen[bytes],
+        *,
+        name: str,
+        limit: Limit,
+        startup: float,
+        clock: Callable[[], float],
+    ) -> None:
+        """Take over a started brain; use :meth:`popen` rather than this."""
+        self.name = name
+        self.limit = limit
+        self._process = process
+        self._startup = startup
+        self._clock = clock
+        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._notes: collections.deque[str] = collections.deque(maxlen=_NOTES_KEPT)
+        self._known: list[Move] | None = None  # the moves the brain has, None: none sent yet
+        self._size: tuple[int, int] | None = None  # (rows, cols) of the brain's board
+        self._used = 0.0  # game time the brain has spent, in seconds on ``clock``
+        self._dead: str | None = None  # why the process was killed, once it was
+        self._closed = False
+        self._budget: float | None = None  # seconds the move asked for may take
+        self._asked = 0.0  # when it was asked, on ``clock``
+        assert process.stdout is not None
+        self._reader = threading.Thread(
+            target=_pump, args=(process.stdout, self._lines), name=f"engine-{name}", daemon=True
+        )
+        self._reader.start()
+
+    @classmethod
+    def popen(
+        cls,
+        command: str | Sequence[str],
+        *,
+        limit: Limit = Limit(),
+        name: str | None = None,
+        startup: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> Engine:
+        """Start a brain and ask its name with ``ABOUT``.
+
+        Args:
+            command: the program and its arguments; a string is split like a shell would
+                (:func:`shlex.split`), but no shell runs.
+            limit: the time limits of the brain's moves.
+            name: how the engine is shown; None takes the name the brain gives in its
+                ``ABOUT`` reply, or else the command.
+            startup: seconds the brain may take to answer ``ABOUT`` (and ``START``).
+            clock: the time source that counts the game time spent, in seconds.
+
+        Raises:
+            EngineError: the program would not start (``refused``), exited before it
+                answered (``refused``) or did not answer in time (``timeout``).
+        """
+        argv = shlex.split(command) if isinstance(command, str) else list(command)
+        shown = shlex.join(argv)
+        if not argv:
+            raise EngineError("empty engine command", reason="refused")
+        try:
+            process = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=False,
+                bufsize=0,
+            )
+        except OSError as error:
+            raise EngineError(f"{shown}: would not start: {error}", reason="refused") from None
+        engine = cls(process, name=name or shown, limit=limit, startup=startup, clock=clock)
+        try:
+            engine._send("ABOUT", move=0)
+            about = engine._read(startup, move=0, what="the ABOUT reply")
+        except EngineError as error:
+            engine._kill()
+            reason = "timeout" if error.reason == "timeout" else "refused"
+            raise EngineError(f"{shown} would not start: {error}", reason=reason) from None
+        if name is None:
+            found = _NAME.search(about)
+            if found and found[1].strip():
+                engine.name = found[1].strip()
+        return engine
+
+    # -- the Player face ----------------------------------------------------------------
+
+    def choose_move(self, game: Game) -> Cell:
+        """Ask the brain for its move in ``game``, where it is the brain's turn.
+
+        Raises:
+            EngineError: the brain crashed, overran its time, answered garbage, chose a
+                taken or off-board cell, or refused; or the game is not one a Gomocup brain
+                plays (unbounded, not two players, over).
+        """
+        number = len(game.moves) + 1
+        if self._dead is not None or self._closed:
+            why = "closed" if self._dead is None else f"dead ({self._dead})"
+            raise self._error("crash", f"the engine is {why}", number)
+        if game.rows is None or game.cols is None or len(game.players) != 2:
+            raise self._error("refused", f"a Gomocup brain cannot play {game!r}", number)
+        if game.is_over:
+            raise self._error("refused", "the game is over", number)
+        size = (game.rows, game.cols)
+        moves = list(game.moves)
+        known = self._known
+        goes_on = (  # only the opponent's reply to the brain's last move is new
+            known is not None
+            and self._size == size
+            and len(moves) == len(known) + 1
+            and moves[:-1] == known
+        )
+        try:
+            if goes_on:
+                self._think(f"TURN {_wire(moves[-1])}", [], number)
+            else:
+                self._start(game, size, number)
+                own = game.turn
+                stones = [f"{_wire(move)},{1 if move.mark is own else 2}" for move in moves]
+                if stones:
+                    self._think("BOARD", [*stones, "DONE"], number)
+                else:
+                    self._think("BEGIN", [], number)
+            cell = self._parse(self._read_reply(number), game, number)
+        except EngineError:
+            self._known = None
+            raise
+        self._known = [*moves, Move(cell[0], cell[1], game.turn)]
+        return cell
+
+    def new_game(self) -> None:
+        """Forget the game the brain has: the next move starts afresh with ``START``."""
+        self._known = None
+
+    def close(self) -> None:
+        """Send ``END``, give the brain a moment to exit, then kill it and reap it.
+
+        Safe to call more than once, and on a dead engine.
+        """
+        if self._closed:
+            return
+        self._closed = True
+        if self._process.poll() is None:
+            with contextlib.suppress(EngineError):
+                self._send("END", move=0)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self._process.wait(END_WAIT)
+        self._kill()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else "dead" if self._dead else "running"
+        return f"<Engine {self.name!r} pid={self._process.pid} {state}>"
+
+    # -- the protocol ---------------------------------------------------------------------
+
+    def _start(self, game: Game, size: tuple[int, int], number: int) -> None:
+        """``START``/``RECTSTART`` and the ``INFO`` lines: a new game for the brain."""
+        rows, cols = size
+        self._known = None
+        self._send(f"START {rows}" if rows == cols else f"RECTSTART {cols},{rows}", number)
+        reply = self._read(self._startup, move=number, what="the START reply")
+        if reply.split(maxsplit=1)[0].upper() != "OK":
+            raise self._error("garbage", f"answered {_shown(reply)} to START, not OK", number)
+        self._size = size
+        self._used = 0.0
+        info = []
+        if self.limit.per_move is not None:
+            info.append(f"INFO timeout_turn {_ms(self.limit.per_move)}")
+        info.append(f"INFO timeout_match {_ms(self.limit.per_game or 0.0)}")
+        info.append(f"INFO rule {1 if getattr(game, 'exact', False) is True else 0}")
+        for line in info:
+            self._send(line, number)
+        self._known = []
+
+    def _think(self, command: str, more: list[str], number: int) -> None:
+        """Send the command that asks for a move (with ``time_left`` first when timed)."""
+        self._budget = self._allowed()
+        self._asked = self._clock()
+        if self.limit.per_game is not None:
+            self._send(f"INFO time_left {_ms(self.limit.per_game - self._used)}", number)
+        for line in [command, *more]:
+            self._send(line, number)
+
+    def _allowed(self) -> float | None:
+        """Seconds the next move may take, grace not counted; None when unlimited."""
+        limits = []
+        if self.limit.per_move is not None:
+            limits.append(self.limit.per_move)
+        if self.limit.per_game is not None:
+            limits.append(max(self.limit.per_game - self._used, 0.0))
+        return min(limits) if limits else None
+
+    def _read_reply(self, number: int) -> str:
+        """The move line, within the move's time; the time spent counts against the game."""
+        budget = self._budget
+        wait = None if budget is None else budget * 1.1 + GRACE
+        reply = self._read(wait, move=number, what="a move")
+        spent = self._clock() - self._asked
+        self._used += spent
+        if wait is not None and spent > wait:
+            raise self._error("timeout", f"took {spent:.3f} s, allowed {budget:g} s", number)
+        return reply
+
+    def _parse(self, reply: str, game: Game, number: int) -> Cell:
+        """The cell a move reply names, checked against the game."""
+        found = _CELL.fullmatch(reply)
+        if found is None:
+            raise self._error("garbage", f"answered {_shown(reply)}, not x,y", number)
+        x, y = int(found[1]), int(found[2])
+        assert game.rows is not None
+        assert game.cols is not None
+        if not (0 <= x < game.cols and 0 <= y < game.rows):
+            why = f"{x},{y} is off the {game.cols}x{game.rows} board"
+            raise self._error("illegal", f"played {why}", number)
+        taken = game.cell(y, x)
+        if taken is not None:
+            raise self._error("illegal", f"played {x},{y}, taken by {taken}", number)
+        return (y, x)
+
+    # -- the pipes ------------------------------------------------------------------------
+
+    def _send(self, line: str, move: int) -> None:
+        """Write one line to the brain (CR LF, as managers do)."""
+        stdin = self._process.stdin
+        try:
+            assert stdin is not None
+            stdin.write(line.encode() + b"\r\n")
+        except (OSError, ValueError):  # a broken pipe, or a pipe already closed
+            raise self._error("crash", f"exited (sending {line.split()[0]})", move) from None
+
+    def _read(self, seconds: float | None, *, move: int, what: str) -> str:
+        """The next line that is not a MESSAGE/DEBUG note, within ``seconds`` (real time).
+
+        Raises:
+            EngineError: EOF (``crash``), no line in time (``timeout``), or ``ERROR`` or
+                ``UNKNOWN`` (``refused``).
+        """
+        deadline = None if seconds is None else time.monotonic() + seconds
+        while True:
+            try:
+                if deadline is None:
+                    line = self._lines.get()
+                else:
+                    line = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+            except queue.Empty:
+                raise self._error("timeout", f"gave no {what} in {seconds:g} s", move) from None
+            if line is _EOF:
+                self._lines.put(_EOF)  # every later read sees the end too
+                code = _exit_code(self._process)
+                raise self._error("crash", f"exited ({code}) before {what}", move)
+            word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
+            if not word:
+                continue
+            if word in ("MESSAGE", "DEBUG"):
+                self._notes.append(line)
+                continue
+            if word in ("ERROR", "UNKNOWN"):
+                raise self._error("refused", f"answered {_shown(line)}", move)
+            return line.strip()
+
+    def _error(self, reason: str, detail: str, move: int) -> EngineError:
+        """An error naming the engine, the move and why; kills the brain when out of step."""
+        if reason in ("crash", "timeout", "garbage") and self._dead is None:
+            self._dead = reason
+            self._kill()
+        where = f"move {move}" if move else "startup"
+        notes = f" [brain said: {' | '.join(self._notes)}]" if self._notes else ""
+        return EngineError(
+            f"engine {self.name!r}, {where}: {reason}: {detail}{notes}", reason=reason
+        )
+
+    def _kill(self) -> None:
+        """Kill the process if it runs, reap it, close the pipes; never raises, never hangs."""
+        process = self._process
+        if process.poll() is None:
+            with contextlib.suppress(OSError):
+                process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):  # only a process stuck in the kernel
+            process.wait(5.0)
+        self._reader.join(1.0)  # the reader sees EOF once the process is gone
+        pipes = [process.stdin]
+        if not self._reader.is_alive():  # else a grandchild holds the pipe: leave it be
+            pipes.append(process.stdout)
+        for pipe in pipes:
+            if pipe is not None:
+                with contextlib.suppress(OSError):
+                    pipe.close()
+
+
+def _pump(stdout: IO[bytes], lines: queue.Queue[str | None]) -> None:
+    """The reader thread: the brain's output, cut into lines at CR or LF, into ``lines``."""
+    pending = b""
+    try:
+        while True:
+            chunk = stdout.read(4096)
+            if not chunk:
+                break
+            pending += chunk
+            *complete, pending = re.split(rb"\r\n|\r|\n", pending)
+            for raw in complete:
+                lines.put(raw.decode("utf-8", errors="replace"))
+            if len(pending) > _LONGEST_LINE:
+                lines.put(pending[:_LONGEST_LINE].decode("utf-8", errors="replace"))
+                pending = b""
+    except (OSError, ValueError):  # the pipe was closed under us by close()
+        pass
+    if pending:
+        lines.put(pending.decode("utf-8", errors="replace"))
+    lines.put(_EOF)
+
+
+def _wire(cell: Move | Cell) -> str:
+    """A cell as the protocol writes it: ``x,y``, the column first."""
+    return f"{cell[1]},{cell[0]}"
+
+
+def _ms(seconds: float) -> int:
+    """Seconds as whole milliseconds, the unit of ``INFO``."""
+    return round(seconds * 1000)
+
+
+def _exit_code(process: subprocess.Popen[bytes]) -> str:
+    """How the process ended, for a message ("exit code 1"), waiting a moment for it."""
+    try:
+        code = process.wait(0.5)
+    except subprocess.TimeoutExpired:
+        return "output closed"
+    return f"exit code {code}"
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted and cut short for a message."""
+    return repr(text if len(text) <= 60 else text[:60] + "…")

@@ -1,0 +1,142 @@
+"""tictactoe match: schedules, openings, forfeits, the table, JSON and saved games."""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from commandline import run
+
+from tictactoe import records
+from tictactoe.cli._match import _games, elo, read_openings
+from tictactoe.cli._options import UsageError
+
+BRAIN = f"engine:{shlex.join([sys.executable, '-m', 'tictactoe.brain', '--nodes', '30'])}"
+
+
+def test_every_pair_meets_with_colours_alternating() -> None:
+    games = list(_games(3, 2, []))
+    assert [(first, second) for first, second, _ in games] == [
+        (0, 1),
+        (0, 2),
+        (1, 2),
+        (1, 0),
+        (2, 0),
+        (2, 1),
+    ]
+
+
+def test_each_opening_is_played_twice_with_colours_swapped() -> None:
+    openings = [[(7, 7)], [(7, 7), (8, 8)]]
+    games = list(_games(2, 4, openings))
+    assert games == [
+        (0, 1, [(7, 7)]),
+        (1, 0, [(7, 7)]),
+        (0, 1, [(7, 7), (8, 8)]),
+        (1, 0, [(7, 7), (8, 8)]),
+    ]
+
+
+def test_elo_follows_the_score_and_has_no_finite_value_at_the_ends() -> None:
+    assert elo(5, 0, 5)[1] == 0
+    low, mid, high = elo(30, 10, 10)
+    assert low is not None
+    assert mid is not None
+    assert high is not None
+    assert low < mid < high
+    assert elo(10, 0, 0)[1] is None
+    assert elo(0, 0, 0) == (None, None, None)
+
+
+def test_openings_are_read_as_x_y_pairs(tmp_path: Path) -> None:
+    path = tmp_path / "openings.txt"
+    path.write_text("# a comment\n7,7 8,8\n\n1,2;3,4\n")
+    assert read_openings(str(path)) == [[(7, 7), (8, 8)], [(2, 1), (4, 3)]]
+    path.write_text("7,7 rubbish\n")
+    with pytest.raises(UsageError, match="line 1"):
+        read_openings(str(path))
+
+
+def test_a_match_of_our_bots_prints_a_table_and_saves_every_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("1,1\n0,0 2,2\n")
+    argv = ["match", "--player", "a=heuristic", "--player", "b=random", "--size", "4"]
+    argv += ["--k", "3", "--games", "4", "--openings", str(openings), "--seed", "1"]
+    argv += ["--save", str(tmp_path / "games.json"), "--json"]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 0, err
+    table = json.loads(out)["players"]
+    assert [row["name"] for row in table] == ["a", "b"]
+    assert all(row["games"] == 4 for row in table)
+    assert table[0]["wins"] == table[1]["losses"]
+    assert table[0]["score"] + table[1]["score"] == 4
+    saved = sorted(tmp_path.glob("games-*.json"))
+    assert len(saved) == 4
+    first = records.load(saved[0])
+    assert first.moves[0] == (1, 1)
+    assert first.names == ("a", "b")
+
+
+def test_a_match_needs_two_players_and_a_bounded_board(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for argv in (
+        ["match", "--player", "a=random"],
+        ["match", "--player", "a=random", "--player", "a=heuristic"],
+        ["match", "--player", "a=random", "--player", "b=wizard"],
+        ["match", "--player", "a=random", "--player", "b=random", "--unbounded"],
+    ):
+        code, _, err = run(argv, capsys, monkeypatch)
+        assert code == 2, argv
+        assert len(err.strip().splitlines()) == 1
+
+
+def test_our_brain_plays_a_match_through_the_engine_client(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["match", "--player", f"brain={BRAIN}", "--player", "bot=random", "--size", "9"]
+    code, out, err = run([*argv, "--k", "5", "--games", "2", "--time", "0.5"], capsys, monkeypatch)
+    assert code == 0, err
+    assert "brain" in out
+    assert "forfeits" in out.splitlines()[1]
+
+
+def fake(mode: str) -> str:
+    script = Path(__file__).parent / "fake_brains" / "fake_brain.py"
+    return f"engine:{shlex.join([sys.executable, str(script), mode])}"
+
+
+def test_misbehaving_engines_lose_by_forfeit_with_the_reason(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["match", "--player", "good=random", "--player", f"crash={fake('crash')}"]
+    argv += ["--player", f"garbage={fake('garbage')}", "--player", f"taken={fake('taken')}"]
+    argv += ["--size", "7", "--k", "5", "--games", "2", "--time", "0.5", "--json"]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 0, err
+    table = {row["name"]: row for row in json.loads(out)["players"]}
+    assert table["good"]["losses"] == 0
+    assert table["crash"]["forfeits"].get("crash", 0) >= 1
+    assert table["garbage"]["forfeits"].get("garbage", 0) >= 1
+    assert table["taken"]["forfeits"].get("illegal", 0) >= 1
+    assert (
+        sum(row["wins"] for row in table.values()) + sum(row["draws"] for row in table.values()) / 2
+        == sum(row["games"] for row in table.values()) / 2
+    )
+
+
+def test_an_engine_is_an_opponent_in_play(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--size", "9", "--k", "5", "--x", "random", "--o", BRAIN, "--time", "0.3"]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 0, err
+    assert "O (tictactoe) plays" in out
+    code, _, err = run([*argv[:-4], "--k", "4", "--o", BRAIN], capsys, monkeypatch)
+    assert code == 2
+    assert "five in a row" in err or "5 in a row" in err
