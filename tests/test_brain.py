@@ -309,19 +309,50 @@ def test_bad_info_values_are_told_at_the_next_command() -> None:
 @pytest.mark.parametrize(
     ("rule", "names"),
     [
-        (1, "exactly five"),
         (4, "renju"),
         (8, "caro"),
         (2, "continuous game"),
-        (5, "exactly five, renju"),
+        (5, "renju"),
+        (6, "continuous game, renju"),
     ],
 )
 def test_unsupported_rules_refuse_moves(rule: int, names: str) -> None:
     brain = Brain(chooser=Recorder())
     assert replay(brain, f"START 15\nINFO rule {rule}") == ["OK"]
-    error = f"ERROR rule not supported: {names} (freestyle only)"
+    error = f"ERROR rule not supported: {names} (freestyle or exactly five only)"
     assert replay(brain, "BEGIN\nTURN 1,1\nRESTART\nBOARD\nDONE") == [error] * 4
     assert replay(brain, "INFO rule 0\nBEGIN") == ["0,0"]
+
+
+SIX_TO_BE = "\n".join(
+    ["BOARD"]
+    + [f"{x},1,2" for x in (0, 1, 2, 3, 5)]  # the opponent's stones: four, a gap, one
+    + [f"{x},5,1" for x in (0, 2, 4, 6, 8)]  # the brain's, apart
+    + ["DONE"]
+)
+"""A position where the opponent's TURN 4,1 makes six in a row."""
+
+
+@pytest.mark.parametrize(("rule", "after_six"), [(1, ["1,0"]), (0, ["ERROR the game is over"])])
+def test_exactly_five_lets_an_overline_play_on(rule: int, after_six: list[str]) -> None:
+    brain = Brain(chooser=Recorder())
+    assert replay(brain, f"INFO rule {rule}\nSTART 15\n{SIX_TO_BE}") == ["OK", "0,0"]
+    game = brain.game
+    assert game is not None
+    assert game.exact is (rule == 1)
+    assert replay(brain, "TURN 4,1") == after_six
+
+
+def test_exactly_five_set_after_start_applies_to_the_game_in_play() -> None:
+    brain = Brain(chooser=Recorder())
+    assert replay(brain, "START 15\nBEGIN\nINFO rule 1\nTURN 7,7") == ["OK", "0,0", "1,0"]
+    game = brain.game
+    assert game is not None
+    assert game.exact
+    assert [move.cell for move in game.moves] == [(0, 0), (7, 7), (0, 1)]
+    assert replay(brain, "INFO rule 0\nTURN 8,8") == ["2,0"]
+    assert brain.game is not None
+    assert not brain.game.exact
 
 
 def test_info_between_moves_and_a_crashing_chooser() -> None:

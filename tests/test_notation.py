@@ -7,7 +7,7 @@ import random
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from oracle import new_game, random_cell
+from oracle import new_game, patch_cell, random_cell
 
 import tictactoe as ttt
 from tictactoe import notation
@@ -28,7 +28,7 @@ def same_position(a: ttt.Game, b: ttt.Game) -> bool:
     cells_b = {move.cell: move.mark for move in b.moves}
     return (
         cells_a == cells_b
-        and (a.rows, a.cols, a.k, a.players) == (b.rows, b.cols, b.k, b.players)
+        and (a.rows, a.cols, a.k, a.players, a.exact) == (b.rows, b.cols, b.k, b.players, b.exact)
         and a.turn is b.turn
         and a.outcome() == b.outcome()
     )
@@ -80,6 +80,8 @@ def test_the_short_rows_form_is_accepted() -> None:
     [
         ("X.O/.X./..O X 3x3", "expected 'CELLS TURN BOARD kK"),
         ("X.O/.X./..O X 3x3 k3 p2 extra", "expected 'CELLS TURN BOARD kK"),
+        ("X.O/.X./..O X 3x3 k3 p2 x x", "expected 'CELLS TURN BOARD kK"),
+        ("X.O/.X./..O X 3x3 k3 x p2", "expected 'CELLS TURN BOARD kK"),
         ("X.O/.X./..O X 3by3 k3", "neither RxC, inf nor inf@ROW,COL"),
         ("X.O/.X. X 3x3 k3", "do not fill a 3x3 board"),
         ("X.O/.X./..OO X 3x3 k3", "is not 3 cells long"),
@@ -99,3 +101,36 @@ def test_bad_notation_is_refused_with_the_reason(text: str, reason: str) -> None
 def test_impossible_rules_are_refused() -> None:
     with pytest.raises(ttt.InvalidGame, match="k=9"):
         notation.parse("X.O/.X./..O X 3x3 k9")
+
+
+@pytest.mark.parametrize("shape", [(9, 9, 5, 2), (6, 7, 4, 3), (None, None, 4, 2)])
+def test_exact_games_round_trip(
+    shape: tuple[int | None, int | None, int, int],
+) -> None:
+    rows, cols, k, players = shape
+    rng = random.Random(f"exact {shape}")
+    for _ in range(10):
+        game = new_game(rows, cols, k, players, exact=True)
+        while not game.is_over and len(game.moves) < 40:
+            game.move(*patch_cell(game, rng))
+            text = notation.format(game)
+            assert text.endswith(" x")
+            back = notation.parse(text)
+            assert same_position(back, game)
+            assert notation.format(back) == text
+            assert notation.format(back, sparse=True) == notation.format(game, sparse=True)
+
+
+def test_the_exact_rule_is_the_last_field() -> None:
+    text = "XXXX.X/OOOO../....../....O. X 4x6 k5 x"
+    game = notation.parse(text)
+    assert game.exact
+    assert game.move(0, 4) is ttt.Status.IN_PROGRESS  # six in a row: no win
+    plain = notation.parse(text.removesuffix(" x"))
+    assert not plain.exact
+    assert plain.move(0, 4) is ttt.Status.WON
+    three = notation.parse("XXX./..../O.O./Y.Y. O 4x4 k2 p3 x")
+    assert three.exact
+    assert notation.format(three) == "XXX./..../O.O./Y.Y. O 4x4 k2 p3 x"
+    eleven = "XXXXXXXXXXX2/O1O1O1O1O1O2/13/O1O1O1O1O4 X 4x13 k5 x"
+    assert notation.format(notation.parse(eleven)) == eleven

@@ -211,6 +211,9 @@ def test_sgf_keeps_the_whole_date_and_escapes_it() -> None:
         ("sgf", dataclasses.replace(GOLDEN, names=("a\nb",)), "'a\\\\nb': '\\\\n' is a control"),
         ("json", dataclasses.replace(GOLDEN, played="\udcff"), "lone surrogate"),
         ("xml", GOLDEN, "unknown record format 'xml'"),
+        ("psq", dataclasses.replace(GOLDEN, exact=True), "PSQ cannot hold the exact-five rule"),
+        ("sgf", dataclasses.replace(GOLDEN, exact=True), "SGF cannot hold the exact-five rule"),
+        ("json", dataclasses.replace(GOLDEN, exact=1), "exact: 1, expected True or False"),
     ],
 )
 def test_what_a_format_cannot_hold_is_refused_when_saved(
@@ -723,6 +726,8 @@ def test_check_target_names_the_format_a_game_will_be_saved_in(tmp_path: Path) -
         ("game.psq", ttt.Game(15, k=5), ("you", "1,2,3"), "reads as a move"),
         ("game.sgf", ttt.Game(15, k=5), ("line\nbreak",), "control character"),
         ("game.json", ttt.Game(), ("a", "b", "c"), "3 names for a 2-player game"),
+        ("game.psq", ttt.Game(15, k=5, exact=True), (), "PSQ cannot hold the exact-five rule"),
+        ("game.sgf", ttt.Game(9, k=4, exact=True), (), "SGF cannot hold the exact-four rule"),
     ],
 )
 def test_check_target_refuses_before_the_game_starts(
@@ -780,3 +785,38 @@ def test_records_of_the_wrong_kind_are_refused_clearly() -> None:
         records.dumps(records.Record(3, 3, 3, 2, "ab"), "json")  # type: ignore[arg-type]
     with pytest.raises(ttt.RecordError, match="expected a tuple of strings"):
         records.dumps(records.Record(3, 3, 3, 2, (), ("a", None)), "json")  # type: ignore[arg-type]
+
+
+# The exact rule ------------------------------------------------------------------------------
+
+EXACT_OVERLINE = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (2, 9), (0, 5))
+"""X has XXXX.X and O three; X's (0, 4) next makes six in a row, not a win under the rule."""
+
+
+def test_json_keeps_the_exact_rule_and_old_files_read_as_not_exact(tmp_path: Path) -> None:
+    game = ttt.Game(10, k=5, exact=True)
+    for cell in (*EXACT_OVERLINE, (5, 5), (0, 4)):
+        game.move(*cell)
+    assert not game.is_over  # the six did not win
+    record = records.Record.from_game(game, played=None)
+    assert record.exact
+    text = records.dumps(record, "json")
+    assert '"exact": true' in text
+    back = records.loads(text, "json")
+    assert back == record
+    assert back.to_game().exact
+    assert back.new_game().exact
+    assert not back.to_game().is_over
+    records.save(record, tmp_path / "exact.json")
+    assert records.load(tmp_path / "exact.json") == record
+    plain = dataclasses.replace(record, exact=False)
+    assert '"exact"' not in records.dumps(plain, "json")
+    with pytest.raises(ttt.RecordError, match="moves give"):  # as a plain game, the six wins
+        records.loads(text.replace('"exact": true', '"exact": false'), "json")
+    assert not records.Record.from_game(ttt.Game(), played=None).exact
+
+
+def test_a_bad_exact_field_is_refused() -> None:
+    text = records.dumps(GOLDEN, "json").replace('"players": 2', '"players": 2, "exact": 1', 1)
+    with pytest.raises(ttt.RecordError, match=r"field rules\.exact: 1, expected true or false"):
+        records.loads(text, "json")

@@ -6,6 +6,12 @@ win), and turned into a move order that the game then plays through its normal `
 A position without a line is reached by any alternating order of its marks, since no subset of
 it holds a line either; a won position also needs one of the winner's marks that lies in every
 winning line, played last.
+
+Under the exact rule (only exactly k in a row wins) a subset of an overline can hold a line, so
+each player's marks are put in an order that never makes exactly k in a row before the end: a
+search that takes back, one at a time, a mark whose removal leaves no run of exactly k. The
+players' orders are independent (a run is made of one player's marks alone) and are then
+interleaved in turn order.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
 __all__ = ["EMPTY_LETTERS", "legal_order", "marks_of", "parse_rows"]
+
+_SEARCH_STEPS = 100_000
+"""How many marks the exact rule's order search may try before it gives the position up."""
 
 EMPTY_LETTERS = frozenset(". ")
 """The letters that draw an empty cell."""
@@ -77,11 +86,14 @@ def marks_of(grid: Grid) -> dict[Cell, Mark]:
     }
 
 
-def legal_order(marks: Mapping[Cell, Mark], k: int, players: Sequence[Mark]) -> list[Cell]:
+def legal_order(
+    marks: Mapping[Cell, Mark], k: int, players: Sequence[Mark], *, exact: bool = False
+) -> list[Cell]:
     """An order of the marks that a legal game plays, ending in this position.
 
     ``marks`` maps each marked cell to its mark (cells of any board, the unbounded grid's
-    included); the work follows the number of marks and k, never the board's size.
+    included); the work follows the number of marks and k, never the board's size. With
+    ``exact``, only runs of exactly k count as lines (an overline does not win).
 
     Raises:
         InvalidPosition: the position cannot arise in a legal game, with the reason.
@@ -102,7 +114,7 @@ def legal_order(marks: Mapping[Cell, Mark], k: int, players: Sequence[Mark]) -> 
             f"wrong number of marks ({counts}): players take turns in the order "
             f"{''.join(map(str, players))}"
         )
-    runs = _runs(marks, k, cells_of)
+    runs = _runs(marks, k, cells_of, exact=exact)
     winners = sorted({mark for mark, _ in runs}, key=players.index)
     if len(winners) > 1:
         raise InvalidPosition(f"more than one winner: {' and '.join(map(str, winners))}")
@@ -114,19 +126,28 @@ def legal_order(marks: Mapping[Cell, Mark], k: int, players: Sequence[Mark]) -> 
         # The last move lies in every k-cell window of every run: in a run of n cells, the
         # cells n-k .. k-1 along it.
         shared = set.intersection(*(set(run[len(run) - k : k]) for _, run in runs))
+        if exact:  # and the position before it must hold no run of exactly k
+            own = set(cells_of[winner])
+            shared = {cell for cell in shared if _can_take_back(own, cell, k)}
         if not shared:
             raise InvalidPosition(f"play went on after {winner} had {k} in a row")
         final = min(shared)
         cells_of[winner].remove(final)
+        if exact:
+            cells_of[winner] = _exact_order(cells_of[winner], k)
         cells_of[winner].append(final)
+    if exact:
+        for mark in players:
+            if not winners or mark is not winners[0]:
+                cells_of[mark] = _exact_order(cells_of[mark], k)
     queues = [iter(cells_of[mark]) for mark in players]
     return [next(queues[turn % len(players)]) for turn in range(total)]
 
 
 def _runs(
-    marks: Mapping[Cell, Mark], k: int, cells_of: Mapping[Mark, list[Cell]]
+    marks: Mapping[Cell, Mark], k: int, cells_of: Mapping[Mark, list[Cell]], *, exact: bool
 ) -> list[tuple[Mark, list[Cell]]]:
-    """Every maximal run of at least k marks of one player along a line, with that mark.
+    """Every maximal run of at least k marks (exactly k with ``exact``) of one player.
 
     Each run is walked once, from its first cell, so the work is O(marks) per direction; a
     player with fewer than k marks has none.
@@ -142,6 +163,63 @@ def _runs(
                 run = [(row, col)]
                 while marks.get((row + len(run) * d_row, col + len(run) * d_col)) is mark:
                     run.append((row + len(run) * d_row, col + len(run) * d_col))
-                if len(run) >= k:
+                if len(run) == k or (len(run) > k and not exact):
                     found.append((mark, run))
     return found
+
+
+def _can_take_back(cells: set[Cell], cell: Cell, k: int) -> bool:
+    """Whether removing ``cell`` from one player's ``cells`` leaves no new run of exactly k.
+
+    Only the runs through ``cell`` change: in each direction they fall into the part before
+    it and the part after it.
+    """
+    row, col = cell
+    for d_row, d_col in DIRECTIONS:
+        for sign in (-1, 1):
+            length = 0
+            while length <= k and (
+                (row + sign * (length + 1) * d_row, col + sign * (length + 1) * d_col) in cells
+            ):
+                length += 1
+            if length == k:
+                return False
+    return True
+
+
+def _exact_order(cells: list[Cell], k: int) -> list[Cell]:
+    """An order of one player's ``cells`` in which no set played holds a run of exactly k.
+
+    ``cells`` must hold no such run. The search takes marks back from the end, each one
+    whose removal leaves no run of exactly k, and backtracks from dead ends.
+
+    Raises:
+        InvalidPosition: no such order exists, or none was found within the search budget.
+    """
+    left = set(cells)
+    taken: list[Cell] = []
+    # Each level: the candidates still to try for the next mark taken back.
+    pending = [sorted(left, reverse=True)]
+    steps = 0
+    while left:
+        if not pending[-1]:
+            if not taken:
+                break
+            pending.pop()
+            left.add(taken.pop())
+            continue
+        cell = pending[-1].pop(0)
+        steps += 1
+        if steps > _SEARCH_STEPS:
+            break
+        if _can_take_back(left, cell, k):
+            left.remove(cell)
+            taken.append(cell)
+            pending.append(sorted(left, reverse=True))
+    if steps > _SEARCH_STEPS:
+        raise InvalidPosition(f"no legal order of these marks found in {_SEARCH_STEPS:,} tries")
+    if left:
+        raise InvalidPosition(
+            f"no legal game reaches these marks: each order makes exactly {k} in a row early"
+        )
+    return taken[::-1]

@@ -6,13 +6,21 @@ and is told of every placement and removal. It never rescans the board:
 - :class:`FullLineDetector` (k is the whole side of a square board, classic n×n): per-player
   counts for each row, column and diagonal, so a placement or removal costs O(1).
 - :class:`RunDetector` (k shorter than a side, rectangular boards, the unbounded grid): walks
-  out from the new mark in four directions, at most k-1 steps each way, so O(k).
+  out from the new mark in four directions, at most k-1 steps each way (k under the exact rule,
+  to see an overline), so O(k).
+
+Under the *exact* rule (standard gomoku) only a run of exactly k wins: an overline of k+1 or
+more does not. On an n×n board with k == n no overline fits, so :class:`FullLineDetector`
+serves both rules unchanged.
 
 Both can also keep, incrementally, how many of the places a line could be made are *blocked*
 (hold marks of two different players). When every such place is blocked no player can ever
-complete a line: the draw is certain before the board is full. The counting starts when first
-asked, or from the first move in a game that ends early draws; games that never ask pay
-nothing for it.
+complete a line: the draw is certain before the board is full. Under the exact rule the same
+count is kept: a win fills a k-cell window with one player's marks, so when every window is
+blocked no one can win. It is conservative there: a window that only an overline could fill is
+still counted open, so the certain draw may be seen later than it could be, never wrongly.
+The counting starts when first asked, or from the first move in a game that ends early draws;
+games that never ask pay nothing for it.
 
 The winning line of a placement is the whole run of the mover's marks through it, in the first
 of the directions row, column, diagonal (down-right), anti-diagonal (down-left) that wins,
@@ -62,17 +70,24 @@ class WinDetector(ABC):
 
 
 def make_detector(
-    board: Board, k: int, players: Sequence[Mark], *, track_blocking: bool = False
+    board: Board,
+    k: int,
+    players: Sequence[Mark],
+    *,
+    track_blocking: bool = False,
+    exact: bool = False,
 ) -> WinDetector:
     """The cheapest detector that is exact for ``board`` and ``k``.
 
     ``track_blocking`` asks for :attr:`WinDetector.is_blocked` to be kept from the first move
-    (a game that ends early draws needs it after every move).
+    (a game that ends early draws needs it after every move). ``exact`` makes only a run of
+    exactly k win (an overline does not).
     """
     rows = board.rows
     if rows == k and rows == board.cols:
+        # k is the whole side: no run can be longer, so the exact rule changes nothing
         return FullLineDetector(k, len(players), track_blocking=track_blocking)
-    return RunDetector(board, k, players, track_blocking=track_blocking)
+    return RunDetector(board, k, players, track_blocking=track_blocking, exact=exact)
 
 
 class FullLineDetector(WinDetector):
@@ -200,6 +215,9 @@ def _start_offsets(position: int, step: int, size: int, k: int) -> range:
 class RunDetector(WinDetector):
     """Walks out from each new mark, at most k-1 steps in each of 8 ways: O(k) per move.
 
+    With ``exact`` it walks up to k steps each way, and a placement wins only where the run
+    through it has exactly k marks.
+
     On a bounded board it can also track the k-cell windows that hold marks (a dict, so memory
     grows with the moves), counting those blocked by two players; the draw is certain once all
     windows are blocked. That costs O(k) dict updates per move, so tracking starts only when
@@ -207,13 +225,29 @@ class RunDetector(WinDetector):
     board, and then follows every move. On the unbounded grid there is always a free window.
     """
 
-    __slots__ = ("_blocked", "_board", "_k", "_marks", "_total", "_tracking", "_windows")
+    __slots__ = (
+        "_blocked",
+        "_board",
+        "_exact",
+        "_k",
+        "_marks",
+        "_total",
+        "_tracking",
+        "_windows",
+    )
 
     def __init__(
-        self, board: Board, k: int, players: Sequence[Mark], *, track_blocking: bool = False
+        self,
+        board: Board,
+        k: int,
+        players: Sequence[Mark],
+        *,
+        track_blocking: bool = False,
+        exact: bool = False,
     ) -> None:
         self._board = board
         self._k = k
+        self._exact = exact
         self._marks = tuple(players)
         self._windows: dict[int, list[int]] = {}
         self._blocked = 0
@@ -231,6 +265,7 @@ class RunDetector(WinDetector):
         twin = RunDetector.__new__(RunDetector)
         twin._board = board
         twin._k = self._k
+        twin._exact = self._exact
         twin._marks = self._marks
         twin._windows = {key: entry[:] for key, entry in self._windows.items()}
         twin._blocked = self._blocked
@@ -244,6 +279,9 @@ class RunDetector(WinDetector):
         mark = self._marks[player]
         get = self._board.get
         reach = self._k - 1
+        exact = self._exact
+        if exact:
+            reach += 1  # one step further, to tell a run of k from an overline
         for d_row, d_col in DIRECTIONS:
             back = 0
             while back < reach and get(row - (back + 1) * d_row, col - (back + 1) * d_col) is mark:
@@ -253,7 +291,7 @@ class RunDetector(WinDetector):
                 ahead < reach and get(row + (ahead + 1) * d_row, col + (ahead + 1) * d_col) is mark
             ):
                 ahead += 1
-            if back + ahead >= reach:
+            if (back + ahead == reach - 1) if exact else (back + ahead >= reach):
                 return tuple((row + i * d_row, col + i * d_col) for i in range(-back, ahead + 1))
         return None
 

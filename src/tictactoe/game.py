@@ -44,6 +44,8 @@ class Game:
         players: how many players take turns, 2 to 8; their marks are ``Mark.for_players``.
         early_draw: end the game as a draw as soon as no player can complete any line, rather
             than when the board is full.
+        exact: only exactly k in a row wins (standard gomoku): an overline of k+1 or more
+            does not win, and play goes on.
 
     Raises:
         InvalidGame: a size, k or player count out of range (a ``ValueError``).
@@ -60,6 +62,14 @@ class Game:
     ...
     >>> g.undo()
     Move(row=0, col=0, mark=Mark.O)
+
+    Under the exact rule an overline does not win:
+
+    >>> g = Game.from_rows(["XXX.X", "OO.OO", ".....", "....."], k=4, exact=True)
+    >>> g.move(0, 3)
+    Status.IN_PROGRESS
+    >>> g.exact, g.winner
+    (True, None)
     """
 
     __slots__ = (
@@ -67,6 +77,7 @@ class Game:
         "_cells",
         "_detector",
         "_early_draw",
+        "_exact",
         "_k",
         "_legal_moves",
         "_lock",
@@ -87,6 +98,7 @@ class Game:
         *,
         players: int = 2,
         early_draw: bool = False,
+        exact: bool = False,
     ) -> None:
         if type(rows) is not int or rows < 1:
             rows = _side("rows", rows)
@@ -105,10 +117,12 @@ class Game:
                 f"k={k} must be between 1 and {max(rows, cols)}, the longest side of a "
                 f"{rows}×{cols} board"
             )
-        self._setup(BoundedBoard(rows, cols), rows * cols, k, players, early_draw)
+        self._setup(BoundedBoard(rows, cols), rows * cols, k, players, early_draw, exact)
 
     @classmethod
-    def unbounded(cls, k: int, *, players: int = 2, early_draw: bool = False) -> Game:
+    def unbounded(
+        cls, k: int, *, players: int = 2, early_draw: bool = False, exact: bool = False
+    ) -> Game:
         """A game on an unbounded grid: any int coordinates, negative too; k in a row wins.
 
         >>> g = Game.unbounded(k=5)
@@ -121,12 +135,17 @@ class Game:
         if k < 1:
             raise InvalidGame(f"k={k} must be at least 1")
         game = cls.__new__(cls)
-        game._setup(UnboundedBoard(), -1, k, players, early_draw)
+        game._setup(UnboundedBoard(), -1, k, players, early_draw, exact)
         return game
 
     @classmethod
     def from_rows(
-        cls, rows: str | Iterable[str], *, k: int | None = None, players: int = 2
+        cls,
+        rows: str | Iterable[str],
+        *,
+        k: int | None = None,
+        players: int = 2,
+        exact: bool = False,
     ) -> Game:
         """The game at a position drawn as rows of letters, ``'.'`` or ``' '`` for empty.
 
@@ -137,6 +156,7 @@ class Game:
             rows: the rows, as a sequence of str or one str with ``'/'`` or newlines between.
             k: marks in a row that win; defaults to the full line of a square board.
             players: how many players the game has (their marks are the first ``players``).
+            exact: only exactly k in a row wins (see :class:`Game`).
 
         Raises:
             InvalidPosition: text that is no position, or a position no legal game reaches
@@ -147,12 +167,14 @@ class Game:
         Mark.X
         """
         grid = parse_rows(rows)
-        game = cls(len(grid), len(grid[0]), k, players=players)
-        for row, col in legal_order(marks_of(grid), game.k, game.players):
+        game = cls(len(grid), len(grid[0]), k, players=players, exact=exact)
+        for row, col in legal_order(marks_of(grid), game.k, game.players, exact=game.exact):
             game.move(row, col)
         return game
 
-    def _setup(self, board: Board, cells: int, k: int, players: int, early_draw: bool) -> None:
+    def _setup(
+        self, board: Board, cells: int, k: int, players: int, early_draw: bool, exact: bool
+    ) -> None:
         """Set the game up on ``board`` of ``cells`` cells (-1 on the unbounded grid)."""
         if type(players) is not int:
             players = as_int("players", players)
@@ -160,12 +182,17 @@ class Game:
             raise InvalidGame(f"players={players} must be between 2 and {MAX_PLAYERS}")
         if early_draw is not False and early_draw is not True:
             raise InvalidGame(f"early_draw must be True or False, not {early_draw!r}")
+        if exact is not False and exact is not True:
+            raise InvalidGame(f"exact must be True or False, not {exact!r}")
         self._board = board
         self._cells = cells
         self._k = k
         self._players = Mark.for_players(players)
-        self._detector = make_detector(board, k, self._players, track_blocking=early_draw)
+        self._detector = make_detector(
+            board, k, self._players, track_blocking=early_draw, exact=exact
+        )
         self._early_draw = early_draw
+        self._exact = exact
         self._moves: list[Move] = []
         self._outcome = IN_PROGRESS
         self._over = False
@@ -268,8 +295,9 @@ class Game:
     def is_draw_certain(self) -> bool:
         """True when no player can complete any line any more (kept up to date per move).
 
-        Always False on the unbounded grid, where there is always room for a line. The first
-        call starts the detector's blocking counts, so it holds the lock like a move does.
+        Always False on the unbounded grid, where there is always room for a line. Under the
+        exact rule it is conservative: a window only an overline could fill counts as open.
+        The first call starts the detector's blocking counts, so it holds the lock like a move does.
         """
         with self._lock:
             return self._outcome.status is Status.DRAW or (
@@ -337,6 +365,11 @@ class Game:
         return self._early_draw
 
     @property
+    def exact(self) -> bool:
+        """Whether only exactly k in a row wins (an overline of more does not)."""
+        return self._exact
+
+    @property
     def is_unbounded(self) -> bool:
         """True on the unbounded grid."""
         return self._board.rows is None
@@ -362,6 +395,7 @@ class Game:
         twin._k = self._k
         twin._players = self._players
         twin._early_draw = self._early_draw
+        twin._exact = self._exact
         twin._lock = threading.Lock()
         twin._legal_moves = None
         return twin
@@ -392,12 +426,14 @@ class Game:
         if self._cells < 0 or self._cells > _REPR_CELLS:
             moves = ", ".join(str(move) for move in self._moves)
             return (
-                f"<Game {self._describe_size()} k={self._k} players={len(self._players)} "
-                f"moves=[{moves}]>"
+                f"<Game {self._describe_size()} k={self._k} players={len(self._players)}"
+                f"{' exact' if self._exact else ''} moves=[{moves}]>"
             )
         options = f", k={self._k}"
         if len(self._players) != 2:
             options += f", players={len(self._players)}"
+        if self._exact:
+            options += ", exact=True"
         whole = (range(self._board.rows or 0), range(self._board.cols or 0))
         return f"Game.from_rows({self.rows_text(whole)!r}{options})"
 

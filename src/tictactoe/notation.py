@@ -1,6 +1,6 @@
 """Positions on one line: the board, k, the players, every mark and whose turn it is.
 
-The form is ``CELLS TURN BOARD kK [pP]``. ``CELLS`` comes in two forms, both read anywhere:
+The form is ``CELLS TURN BOARD kK [pP] [x]``. ``CELLS`` comes in two forms, both read anywhere:
 
 - *dense*: the rows from the top, separated by ``/``: a mark's letter, ``.`` for one empty
   cell, or a number for a run of empty cells (rows wider than 12 cells are written with
@@ -18,7 +18,12 @@ The form is ``CELLS TURN BOARD kK [pP]``. ``CELLS`` comes in two forms, both rea
 
 ``BOARD`` is ``RxC``, or for the unbounded grid ``inf@ROW,COL`` (dense: the coordinates of the
 top-left cell shown) or ``inf`` (sparse, or no marks: ``-`` for the cells). ``pP`` appears for 3
-or more players. :func:`parse` also takes the short rows form ``X.O/.X./..O`` alone.
+or more players; a last field ``x`` marks the exact rule (only exactly k in a row wins, an
+overline does not; see :class:`~tictactoe.game.Game`)::
+
+      XXXX.X/OOOO../....../....O. X 4x6 k5 x
+
+:func:`parse` also takes the short rows form ``X.O/.X./..O`` alone.
 
 Reading checks sizes before it builds anything: a board over :data:`~tictactoe.game.MAX_CELLS`
 cells, a run of empty cells longer than its row, or numbers of absurd length are refused.
@@ -71,7 +76,8 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
     'X1,1 O 3x3 k3'
     """
     players = "" if len(game.players) == 2 else f" p{len(game.players)}"
-    rules = f"{game.turn} {{board}} k{game.k}{players}"
+    exact = " x" if game.exact else ""
+    rules = f"{game.turn} {{board}} k{game.k}{players}{exact}"
     rows, cols = game.rows, game.cols
     marks = {move.cell: move.mark for move in game.moves}
     if rows is not None and cols is not None:
@@ -138,9 +144,12 @@ def parse(text: str) -> Game:
     fields = text.split()
     if len(fields) == 1:
         return Game.from_rows(fields[0])
+    exact = len(fields) > 4 and fields[-1] == "x"
+    if exact:
+        fields.pop()
     if len(fields) not in (4, 5):
         raise InvalidPosition(
-            f"{_shown(text)} is not a position: expected 'CELLS TURN BOARD kK [pP]', "
+            f"{_shown(text)} is not a position: expected 'CELLS TURN BOARD kK [pP] [x]', "
             "like 'X.O/.X./..O X 3x3 k3'"
         )
     cells, turn, board, k_field = fields[:4]
@@ -154,9 +163,9 @@ def parse(text: str) -> Game:
         rows, cols = int(rows_text), int(cols_text)
         if rows * cols > MAX_CELLS:
             raise InvalidPosition(f"a {board} board has more than {MAX_CELLS:,} cells")
-        game = Game(rows, cols, k, players=players)
+        game = Game(rows, cols, k, players=players, exact=exact)
     else:
-        game = Game.unbounded(k, players=players)
+        game = Game.unbounded(k, players=players, exact=exact)
     if "," in cells:
         marks = _sparse(cells, game)
     elif cells == "-":
@@ -170,7 +179,7 @@ def parse(text: str) -> Game:
         raise InvalidPosition("an unbounded position in rows needs inf@ROW,COL")
     else:
         marks = _dense_unbounded(cells.split("/"), int(top_text), int(left_text))
-    for row, col in legal_order(marks, game.k, game.players):
+    for row, col in legal_order(marks, game.k, game.players, exact=exact):
         game.move(row, col)
     if str(game.turn) != turn:
         raise InvalidPosition(

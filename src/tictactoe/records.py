@@ -9,20 +9,21 @@ target, so an existing file is only ever replaced by a complete one.
 
 What each format holds, and so what a save and a load give back exactly:
 
-- JSON (``.json``): everything, including unbounded and many-player games. Any name or date
-  that can be written as UTF-8 (no lone surrogates).
+- JSON (``.json``): everything, including unbounded and many-player games and the exact rule
+  (``"exact": true`` in the rules, written only when set; absent means false). Any name or
+  date that can be written as UTF-8 (no lone surrogates).
 - PSQ (``.psq``, Piskvork / Gomocup): ``Piskvorky WxH, a:b, c``, then ``x,y,ms`` per move
   (1-based, x the column), then up to two player names and a status line. Board, moves and
-  names only: no k (five in a row unless the caller says otherwise) and no date. A name is one
-  line, kept exactly as written, so it must not be empty, start or end with whitespace, hold a
-  control character or line break, or begin like a move (``12,``).
+  names only: no k (five in a row unless the caller says otherwise), no exact rule and no
+  date. A name is one line, kept exactly as written, so it must not be empty, start or end
+  with whitespace, hold a control character or line break, or begin like a move (``12,``).
 - SGF (``.sgf``, ``FF[4]GM[4]``, written with ``CA[UTF-8]``, always read as UTF-8):
   ``SZ[n]`` or ``SZ[cols:rows]`` up to 52, ``;B[..]`` / ``;W[..]`` moves with letters for
   column then row. Board, moves, two names (``PB``, ``PW``) and the date (``DT``, the whole
-  string); no k. Names and date are SimpleText, where SGF turns line breaks into spaces, so
-  they must hold no control character or line break. The game is the main line (the first
-  variation at each branch); setup stones (``AB``, ``AW``, ``AE``), passes and files of more
-  than one game are refused.
+  string); no k and no exact rule. Names and date are SimpleText, where SGF turns line breaks
+  into spaces, so they must hold no control character or line break. The game is the main line
+  (the first variation at each branch); setup stones (``AB``, ``AW``, ``AE``), passes and files
+  of more than one game are refused.
 
 A record with more names than players is refused in every format. Whatever a format cannot
 hold is refused by :func:`dumps` with a :class:`RecordError`, never written changed. Every
@@ -74,7 +75,10 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A whole game: rules, names, moves and when it was played."""
+    """A whole game: rules, names, moves and when it was played.
+
+    ``exact`` is the rule that only exactly k in a row wins (see :class:`~tictactoe.Game`).
+    """
 
     rows: int | None
     cols: int | None
@@ -83,6 +87,7 @@ class Record:
     moves: tuple[Cell, ...]
     names: tuple[str, ...] = ()
     played: str | None = None
+    exact: bool = False
 
     @classmethod
     def from_game(
@@ -99,13 +104,14 @@ class Record:
             tuple(move.cell for move in game.moves),
             tuple(names),
             played,
+            game.exact,
         )
 
     def new_game(self) -> Game:
         """An empty game with the record's rules."""
         if self.rows is None or self.cols is None:
-            return Game.unbounded(self.k, players=self.players)
-        return Game(self.rows, self.cols, self.k, players=self.players)
+            return Game.unbounded(self.k, players=self.players, exact=self.exact)
+        return Game(self.rows, self.cols, self.k, players=self.players, exact=self.exact)
 
     def to_game(self) -> Game:
         """The game with every move replayed (raises the game's own errors if illegal)."""
@@ -145,7 +151,7 @@ def check_target(path: str | os.PathLike[str], game: Game, *, names: tuple[str, 
     Raises:
         RecordError: an unknown extension, a folder or other non-file at ``path``, a parent
             folder that is missing or not writable, or a format that cannot hold this game
-            (its board, its players or its ``names``).
+            (its board, its players, the exact rule or its ``names``).
     """
     fmt = format_of(path)
     check_writable(path)
@@ -187,6 +193,11 @@ def dumps(record: Record, fmt: str) -> str:
     if fmt != "json":
         if record.rows is None or record.cols is None or record.players != 2:
             raise RecordError(f"{fmt.upper()} holds two-player games on a bounded board only")
+        if record.exact:
+            raise RecordError(
+                f"{fmt.upper()} cannot hold the exact-{_spelled(record.k)} rule (an overline "
+                "does not win): save the game as JSON"
+            )
         if fmt == "sgf" and max(record.rows, record.cols) > len(_sgf.LETTERS):
             raise RecordError(f"SGF holds boards of at most {len(_sgf.LETTERS)} rows and columns")
     _check_texts(record, fmt)
@@ -255,6 +266,14 @@ def _check_fields(record: Record) -> None:
         raise RecordError(f"names: {_quote(record.names)}, expected a tuple of strings")
     if record.played is not None and not isinstance(record.played, str):
         raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
+    if type(record.exact) is not bool:
+        raise RecordError(f"exact: {_quote(record.exact)}, expected True or False")
+
+
+def _spelled(k: int) -> str:
+    """``k`` as a word for the small numbers a rule names (``five``), else as digits."""
+    words = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[k - 1] if 1 <= k <= len(words) else str(k)
 
 
 def _check_texts(record: Record, fmt: str) -> None:
@@ -308,15 +327,18 @@ def _replayed(record: Record, source: str, where: list[str]) -> Game:
 
 def _dump_json(record: Record, game: Game) -> str:
     """Indented JSON with the moves on one line; no placeholder, so no name can clash."""
+    rules: dict[str, Any] = {
+        "rows": record.rows,
+        "cols": record.cols,
+        "k": record.k,
+        "players": record.players,
+    }
+    if record.exact:  # written only when set, so files of other games stay as they were
+        rules["exact"] = True
     fields: dict[str, Any] = {
         "format": _KIND,
         "version": VERSION,
-        "rules": {
-            "rows": record.rows,
-            "cols": record.cols,
-            "k": record.k,
-            "players": record.players,
-        },
+        "rules": rules,
         "players": list(record.names),
         "moves": None,
         "result": {
@@ -364,6 +386,9 @@ def _load_json(text: str, source: str) -> Record:
         raise RecordError(f"{source}: field rules: {problem}")
     k = _field(rules, "k", int, source, "rules.")
     players = _field(rules, "players", int, source, "rules.")
+    exact = rules.get("exact", False)
+    if type(exact) is not bool:
+        raise RecordError(f"{source}: field rules.exact: {_quote(exact)}, expected true or false")
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")
@@ -382,7 +407,7 @@ def _load_json(text: str, source: str) -> Record:
         raise RecordError(
             f"{source}: field played: {_quote(played)}, expected a date string or null"
         )
-    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played)
+    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact)
     game = _replayed(record, source, [f"field moves[{i}]" for i in range(len(moves))])
     result = _field(data, "result", dict, source)
     stated = (result.get("status"), result.get("winner"))

@@ -6,7 +6,9 @@ clock; the shell in :mod:`tictactoe.brain._shell` only moves lines between the p
 
 Coordinates on the wire are ``x,y``, 0-based, x the column and y the row; the game's cells are
 ``(row, col)``. The game is five in a row, freestyle (five or more wins), on the START board;
-a board with no line of five plays a full side in a row. A bad line never stops the brain: it
+a board with no line of five plays a full side in a row. ``INFO rule`` with bit 1 set plays
+exactly five (an overline does not win: the game's exact rule); the other rule bits
+(continuous game, renju, caro) are refused. A bad line never stops the brain: it
 answers ``ERROR <why>`` (a known command it cannot do) or ``UNKNOWN <line>`` and waits for
 the next one, and a bad command changes nothing.
 """
@@ -38,8 +40,10 @@ ABOUT = (
     'country="", www="", email=""'
 )
 """The answer to ABOUT: keyword="value" pairs, as the protocol recommends."""
-_UNSUPPORTED_RULES = {1: "exactly five", 2: "continuous game", 4: "renju", 8: "caro"}
-"""INFO rule bits this brain cannot play: its game ends at five or more in a row."""
+_EXACTLY_FIVE = 1
+"""The INFO rule bit for exactly five in a row: played as the game's exact rule."""
+_UNSUPPORTED_RULES = {2: "continuous game", 4: "renju", 8: "caro"}
+"""INFO rule bits this brain cannot play."""
 _PAIR = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _TRIPLE = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 
@@ -165,7 +169,7 @@ class Brain:
 
     def _new_game(self, rows: int, cols: int) -> str:
         self._check_rule()
-        self._game = _fresh_game(rows, cols)
+        self._game = _fresh_game(rows, cols, exact=self._exact)
         self._size = (rows, cols)
         self._own = None
         self._timer.new_match()
@@ -196,7 +200,34 @@ class Brain:
     def _check_rule(self) -> None:
         names = [name for bit, name in _UNSUPPORTED_RULES.items() if self._rule & bit]
         if names:
-            raise _Refused(f"rule not supported: {', '.join(names)} (freestyle only)")
+            raise _Refused(
+                f"rule not supported: {', '.join(names)} (freestyle or exactly five only)"
+            )
+
+    @property
+    def _exact(self) -> bool:
+        """Whether the rule asks for exactly five in a row."""
+        return bool(self._rule & _EXACTLY_FIVE)
+
+    def _ruled(self, game: Game) -> Game:
+        """``game`` under the rule now set: its moves replayed if INFO rule changed it.
+
+        Raises:
+            _Refused: the moves cannot all be played under the new rule.
+        """
+        if game.exact is self._exact:
+            return game
+        rows, cols = game.rows, game.cols
+        assert rows is not None
+        assert cols is not None
+        twin = _fresh_game(rows, cols, exact=self._exact)
+        try:
+            for move in game.moves:
+                twin.move(move.row, move.col)
+        except TicTacToeError as exc:
+            raise _Refused(f"the game cannot go on under the new rule: {exc}") from None
+        self._game = twin
+        return twin
 
     # -- playing ------------------------------------------------------------------------
 
@@ -204,9 +235,10 @@ class Brain:
         if self._game is None:
             raise _Refused("no board yet: send START first")
         self._check_rule()
-        if self._game.is_over:
+        game = self._ruled(self._game)
+        if game.is_over:
             raise _Refused("the game is over")
-        return self._game
+        return game
 
     def _begin(self, rest: str, started: float) -> str:
         game = self._playing()
@@ -342,7 +374,7 @@ class Brain:
             grid[row][col] = letters[field]
         k = min(WIN_LENGTH, max(rows, cols))
         try:
-            game = Game.from_rows(["".join(line) for line in grid], k=k)
+            game = Game.from_rows(["".join(line) for line in grid], k=k, exact=self._exact)
         except TicTacToeError as exc:
             raise _Refused(f"BOARD is no position a game reaches: {exc}") from None
         self._check_rule()
@@ -353,10 +385,10 @@ class Brain:
         return self._reply(game, started)
 
 
-def _fresh_game(rows: int, cols: int) -> Game:
+def _fresh_game(rows: int, cols: int, *, exact: bool) -> Game:
     """The empty game of five in a row on ``rows`` × ``cols`` (a full side when shorter)."""
     try:
-        return Game(rows, cols, k=min(WIN_LENGTH, max(rows, cols)))
+        return Game(rows, cols, k=min(WIN_LENGTH, max(rows, cols)), exact=exact)
     except (TicTacToeError, ValueError, TypeError):
         raise _Refused(f"unsupported size {cols}x{rows}") from None
 
