@@ -140,3 +140,13 @@ def test_an_engine_is_an_opponent_in_play(
     code, _, err = run([*argv[:-4], "--k", "4", "--o", BRAIN], capsys, monkeypatch)
     assert code == 2
     assert "five in a row" in err or "5 in a row" in err
+
+
+def test_a_match_under_the_exact_rule_reaches_the_brain_as_rule_1(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["match", "--player", f"brain={BRAIN}", "--player", "bot=random", "--size", "9"]
+    argv += ["--k", "5", "--exact", "--games", "2", "--time", "0.5"]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 0, err
+    assert out.startswith("9×9, exactly 5 in a row")

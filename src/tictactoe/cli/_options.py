@@ -21,6 +21,7 @@ __all__ = [
     "UNBOUNDED_MAX_MOVES",
     "UsageError",
     "add_board_options",
+    "add_bot_options",
     "add_player_options",
     "check_agrees",
     "describe",
@@ -88,10 +89,15 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     board.add_argument(
         "--unbounded", action="store_true", help="an unbounded grid (k defaults to 5)"
     )
+    board.add_argument(
+        "--exact",
+        action="store_true",
+        help="standard gomoku: exactly k in a row wins, an overline does not",
+    )
 
 
 def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
-    """--x, --o, --players, --seed and the bots' limits per move, --budget and --time."""
+    """--x, --o, --players, --max-moves, and the bots' options (:func:`add_bot_options`)."""
     kinds = ", ".join(KINDS) + " or engine:COMMAND (a Gomocup brain)"
     parser.add_argument("--x", default=x, metavar="KIND", help=f"X's player: {kinds}")
     parser.add_argument("--o", default=o, metavar="KIND", help=f"O's player: {kinds}")
@@ -100,6 +106,18 @@ def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> No
         metavar="LIST",
         help="every player in turn order, for 3 or more: e.g. human,heuristic,random",
     )
+    parser.add_argument(
+        "--max-moves",
+        type=positive_int,
+        metavar="N",
+        help="stop a game of bots after N moves (default: none on a bounded board, "
+        f"{UNBOUNDED_MAX_MOVES} on the unbounded grid)",
+    )
+    add_bot_options(parser)
+
+
+def add_bot_options(parser: argparse.ArgumentParser) -> None:
+    """--seed and the bots' limits per move, --budget and --time."""
     parser.add_argument("--seed", type=int, help="makes the bots' choices repeatable")
     parser.add_argument(
         "--budget",
@@ -107,13 +125,6 @@ def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> No
         default=500,
         metavar="NODES",
         help="positions the heuristic bot may search per move (default 500)",
-    )
-    parser.add_argument(
-        "--max-moves",
-        type=positive_int,
-        metavar="N",
-        help="stop a game of bots after N moves (default: none on a bounded board, "
-        f"{UNBOUNDED_MAX_MOVES} on the unbounded grid)",
     )
     parser.add_argument(
         "--time",
@@ -143,10 +154,12 @@ def new_game(args: argparse.Namespace, players: int = 2) -> Game:
         if args.unbounded:
             if args.size is not None or args.rows is not None or args.cols is not None:
                 raise UsageError("an unbounded grid has no size; drop --size, --rows and --cols")
-            return Game.unbounded(5 if args.k is None else args.k, players=players)
+            return Game.unbounded(
+                5 if args.k is None else args.k, players=players, exact=args.exact
+            )
         rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
         cols = args.cols if args.cols is not None else rows
-        return Game(rows, cols, args.k, players=players)
+        return Game(rows, cols, args.k, players=players, exact=args.exact)
 
 
 def position_game(text: str, args: argparse.Namespace) -> Game:
@@ -180,6 +193,8 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
         "--cols": game.cols,
         "--k": game.k,
     }
+    if getattr(args, "exact", False) and not game.exact:
+        raise UsageError(f"--exact contradicts {source} ({describe(game)})")
     if getattr(args, "unbounded", False) and not game.is_unbounded:
         raise UsageError(f"--unbounded contradicts {source} ({describe(game)})")
     for option, value in given.items():
@@ -213,4 +228,5 @@ def describe(game: Game) -> str:
     """The board and k in words: ``3×3, 3 in a row``."""
     board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
     players = "" if len(game.players) == 2 else f", {len(game.players)} players"
-    return f"{board}, {game.k} in a row{players}"
+    exact = " exactly" if game.exact else ""
+    return f"{board},{exact} {game.k} in a row{players}"

@@ -7,9 +7,9 @@ from typing import NoReturn
 
 from tictactoe.cli._files import REPLAY_HELP
 from tictactoe.cli._options import (
-    DEFAULT_SECONDS,
     UsageError,
     add_board_options,
+    add_bot_options,
     add_player_options,
     positive_int,
     seconds,
@@ -156,17 +156,7 @@ def build(version: str) -> argparse.ArgumentParser:
         metavar="FILE",
         help="save every game, numbered: games.sgf becomes games-0001.sgf, games-0002.sgf...",
     )
-    match.add_argument("--seed", type=int, help="makes our bots' choices repeatable")
-    match.add_argument(
-        "--budget", type=positive_int, default=500, metavar="NODES", help="our heuristic's nodes"
-    )
-    match.add_argument(
-        "--time",
-        type=seconds,
-        default=DEFAULT_SECONDS,
-        metavar="SECONDS",
-        help=f"time per move for every player (default {DEFAULT_SECONDS:g})",
-    )
+    add_bot_options(match)
 
     replay = commands.add_parser(
         "replay", help="step through a saved game", description=REPLAY_HELP
