@@ -150,3 +150,14 @@ def test_a_match_under_the_exact_rule_reaches_the_brain_as_rule_1(
     code, out, err = run(argv, capsys, monkeypatch)
     assert code == 0, err
     assert out.startswith("9×9, exactly 5 in a row")
+
+
+def test_an_engine_out_of_game_time_loses_by_forfeit(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["match", "--player", f"slow={fake('sleep')}", "--player", "bot=random", "--size", "7"]
+    argv += ["--k", "5", "--games", "1", "--time", "5", "--game-time", "0.3", "--json"]
+    code, out, err = run(argv, capsys, monkeypatch)
+    assert code == 0, err
+    slow = json.loads(out)["players"][0]
+    assert slow["forfeits"] == {"timeout": 1}

@@ -93,7 +93,8 @@ def make_player(
             raise UsageError(f"{spec!r}: name the brain's command after engine:")
         if game.k != GOMOKU_K:
             raise UsageError(f"Gomocup engines play {GOMOKU_K} in a row: use --k {GOMOKU_K}")
-        engine = Engine.popen(command, limit=Limit(per_move=args.time))
+        per_game = getattr(args, "game_time", None)
+        engine = Engine.popen(command, limit=Limit(per_move=args.time, per_game=per_game))
         stack.callback(engine.close)
         return engine
     kind = spec.strip().lower()
