@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from oracle import judge, marks_of, new_game, random_cell
 
@@ -56,15 +56,19 @@ def around(game: ttt.Game, cell: ttt.Cell, reach: int) -> set[ttt.Cell]:
     return {spot for spot in spots if spot in game.legal_moves}
 
 
+def unfinished(shape: tuple[int | None, int | None, int, int], seed: int) -> tuple[ttt.Game, Lines]:
+    """A random game still in progress (hypothesis skips finished ones) and its twin."""
+    game = position(shape, seed)
+    assume(not game.is_over)
+    return game, Lines.from_game(game)
+
+
 @settings(max_examples=80)
 @given(shape=st.sampled_from(SHAPES), seed=st.integers(0, 2**32))
 def test_the_scan_finds_exactly_the_wins_in_one(
     shape: tuple[int | None, int | None, int, int], seed: int
 ) -> None:
-    game = position(shape, seed)
-    if game.is_over:
-        return
-    lines = Lines.from_game(game)
+    game, lines = unfinished(shape, seed)
     lines.scan()
     cells = marks_of(game)
     mover = game.players.index(game.turn)
@@ -149,10 +153,7 @@ def naive_score(lines: Lines, cell: ttt.Cell, me: int) -> int:
 def test_the_sliding_score_counts_every_window(
     shape: tuple[int | None, int | None, int, int], seed: int
 ) -> None:
-    game = position(shape, seed)
-    if game.is_over:
-        return
-    lines = Lines.from_game(game)
+    game, lines = unfinished(shape, seed)
     for cell in free_cells_near_marks(game):
         for player in range(len(game.players)):
             assert lines.score(cell, player) == naive_score(lines, cell, player)

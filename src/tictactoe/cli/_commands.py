@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from contextlib import ExitStack
 from typing import Any
 
@@ -17,6 +16,7 @@ from tictactoe.cli._options import (
     position_game,
 )
 from tictactoe.cli._session import make_player
+from tictactoe.cli._terminal import status
 from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
 from tictactoe.errors import OutOfTime
@@ -33,9 +33,7 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
 def solve_command(args: argparse.Namespace) -> int:
     """The value and best moves of a position (or the empty board of the options)."""
     game = position_game(args.position, args) if args.position else new_game(args)
-    live = sys.stderr.isatty()
-    if live:
-        print("solving…", end="\r", file=sys.stderr, flush=True)
+    status("solving…")
     try:
         solution = solve(game, seconds=args.time)
     except OutOfTime:
@@ -43,8 +41,7 @@ def solve_command(args: argparse.Namespace) -> int:
             f"not solved within {args.time:g} s; give it longer with --time SECONDS"
         ) from None
     finally:
-        if live:
-            print("         ", end="\r", file=sys.stderr, flush=True)
+        status()
     moves = " ".join(cell_label(cell, game) for cell in solution.best_moves) or "none"
     text = (
         f"{solution.to_move} to move: {solution.value} in {solution.plies} plies; "
@@ -59,18 +56,15 @@ def count_command(args: argparse.Namespace) -> int:
     if args.unbounded:
         raise UsageError("the unbounded grid has no end to count")
     game = new_game(args, args.player_count)
-    live = sys.stderr.isatty()
 
     def progress(positions: int) -> None:
-        if live:
-            print(f"\r{positions:,} positions…", end="", file=sys.stderr, flush=True)
+        status(f"{positions:,} positions…")
 
     assert game.rows is not None
     try:
         counts = count(game.rows, game.cols, game.k, players=args.player_count, progress=progress)
     finally:
-        if live:
-            print("\r" + " " * 30 + "\r", end="", file=sys.stderr)
+        status()
     wins = ", ".join(f"{mark} {n:,}" for mark, n in zip(counts.players, counts.wins, strict=True))
     text = (
         f"{describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
@@ -90,7 +84,6 @@ def selfplay_command(args: argparse.Namespace) -> int:
     wins = dict.fromkeys(template.players, 0)
     draws = unfinished = 0
     limit = max_moves(args, template)
-    live = sys.stderr.isatty()
     with ExitStack() as stack:
         players = [
             make_player(kind, template, None if seed is None else seed + number, args, stack)
@@ -104,12 +97,9 @@ def selfplay_command(args: argparse.Namespace) -> int:
                 draws += 1
             else:
                 unfinished += 1
-            if live:
-                done = played * 30 // args.games
-                bar = "#" * done + "." * (30 - done)
-                print(f"\r[{bar}] {played}/{args.games}", end="", file=sys.stderr, flush=True)
-    if live:
-        print(file=sys.stderr)
+            done = played * 30 // args.games
+            status(f"[{'#' * done}{'.' * (30 - done)}] {played}/{args.games}")
+    status()
     data = {
         "games": args.games,
         "wins": {str(m): n for m, n in wins.items()},

@@ -14,7 +14,6 @@ import itertools
 import json
 import math
 import re
-import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack
@@ -24,7 +23,7 @@ from pathlib import Path
 from tictactoe import records
 from tictactoe.cli._options import UsageError, describe, new_game, usage
 from tictactoe.cli._session import make_player
-from tictactoe.cli._terminal import safe
+from tictactoe.cli._terminal import safe, status
 from tictactoe.errors import BadBotMove, TicTacToeError
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
@@ -168,7 +167,6 @@ def match_command(args: argparse.Namespace) -> int:
     if args.save:
         records.check_target(args.save, template)
     standings = [Standing(name) for name, _ in specs]
-    live = sys.stderr.isatty()
     played = 0
     interrupted = False
     with ExitStack() as stack:
@@ -186,13 +184,11 @@ def match_command(args: argparse.Namespace) -> int:
                 _play_one(game, players, standings, first, second)
                 if args.save:
                     _save(args.save, played, game, standings[first].name, standings[second].name)
-                if live:
-                    print(f"\r{played}/{len(schedule)} games", end="", file=sys.stderr, flush=True)
+                status(f"{played}/{len(schedule)} games")
         except KeyboardInterrupt:
             interrupted = True
         finally:
-            if live:
-                print(file=sys.stderr)
+            status()
     _report(args, template, standings)
     if interrupted:
         raise KeyboardInterrupt

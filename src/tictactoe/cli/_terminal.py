@@ -8,13 +8,14 @@ a game whose marks lie far apart is still drawn at once.
 from __future__ import annotations
 
 import os
+import sys
 from typing import TextIO
 
 from tictactoe.coordinates import column_label, window
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 
-__all__ = ["render", "safe", "wants_colour"]
+__all__ = ["render", "safe", "status", "wants_colour"]
 
 _COLOURS = {Mark.X: "31", Mark.O: "34", Mark.Y: "32", Mark.Z: "35"}
 _LAST = "7"
@@ -36,6 +37,15 @@ def safe(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def status(text: str = "") -> None:
+    """Show ``text`` as the progress line on stderr, if stderr is a terminal; "" clears it.
+
+    Long work (solving, counting, matches) reports here; piped output stays clean.
+    """
+    if sys.stderr.isatty():
+        print(f"\r\x1b[K{text}", end="", file=sys.stderr, flush=True)
 
 
 def wants_colour(stream: TextIO) -> bool:
