@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 from tictactoe import __version__
-from tictactoe.cli import _commands, _files, _match, _session
+from tictactoe.cli import _commands, _files, _match, _serve, _session
 from tictactoe.cli._options import UsageError
 from tictactoe.cli._parser import COMMANDS, build
 from tictactoe.cli._terminal import safe, wants_colour
@@ -94,6 +94,7 @@ def _run(words: list[str]) -> int:
         "show": lambda args: _files.show(args, print),
         "render": lambda args: _files.render_svg(args, print),
         "convert": lambda args: _files.convert(args, print),
+        "serve": _serve.serve_command,
     }
     args.colour = wants_colour(sys.stdout)
     return handlers[args.command](args)

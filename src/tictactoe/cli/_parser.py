@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
+from tictactoe.cli import _serve
 from tictactoe.cli._files import REPLAY_HELP
 from tictactoe.cli._options import (
     UsageError,
@@ -30,6 +31,7 @@ COMMANDS = (
     "render",
     "convert",
     "brain",
+    "serve",
 )
 SOLVE_SECONDS = 120.0
 """How long ``solve`` searches before it gives up, unless --time says otherwise."""
@@ -197,4 +199,5 @@ def build(version: str) -> argparse.ArgumentParser:
         help="a Gomocup brain on stdin and stdout (pbrain-tictactoe; brain --help for more)",
         add_help=False,
     )
+    _serve.add_command(commands)
     return parser
