@@ -104,9 +104,27 @@ class BoundedBoard(Board):
         "free_indices",
     )
 
-    def __init__(self, rows: int, cols: int) -> None:
+    _cells: bytearray
+    _history: list[int]
+    _slot: MutableSequence[int]
+    cell_of: tuple[Cell, ...] | None
+    free_cells: list[Cell] | None
+    free_indices: MutableSequence[int]
+
+    def __init__(self, rows: int, cols: int, source: BoundedBoard | None = None) -> None:
+        """An empty ``rows × cols`` board, or an independent copy of ``source`` (its size)."""
         self._rows = rows
         self._cols = cols
+        if source is not None:
+            self.cell_of = source.cell_of
+            self._cells = source._cells[:]
+            self.free_indices = source.free_indices[:]
+            self._slot = source._slot[:]
+            self._history = source._history[:]
+            self.free_cells = None if source.free_cells is None else source.free_cells[:]
+            return
+        self.cell_of = cell_table(rows, cols)
+        """Flat index to ``(row, col)``, shared by every board of this size; None on big ones."""
         size = rows * cols
         self._cells = bytearray(size)
         indices = _index_list(size)
@@ -116,10 +134,8 @@ class BoundedBoard(Board):
         Changed in place, never replaced, so a view may hold on to it; only the board writes it.
         """
         self._slot = indices[:]
-        self._history: list[int] = []
+        self._history = []
         """Each placement as two entries: the cell's index and the free-list slot it left."""
-        self.cell_of = cell_table(rows, cols)
-        """Flat index to ``(row, col)``, shared by every board of this size; None on big ones."""
         self.free_cells = None if self.cell_of is None else list(self.cell_of)
         """The free cells as ``(row, col)``, in the order of :attr:`free_indices` (None on big
         boards): ``list(game.legal_moves)`` is then a plain list copy, 5× faster on 15×15."""
@@ -172,16 +188,7 @@ class BoundedBoard(Board):
         self.claim(row, col, mark)
 
     def copy(self) -> BoundedBoard:
-        twin = BoundedBoard.__new__(BoundedBoard)
-        twin._rows = self._rows
-        twin._cols = self._cols
-        twin.cell_of = self.cell_of
-        twin._cells = self._cells[:]
-        twin.free_indices = self.free_indices[:]
-        twin.free_cells = None if self.free_cells is None else self.free_cells[:]
-        twin._slot = self._slot[:]
-        twin._history = self._history[:]
-        return twin
+        return BoundedBoard(self._rows, self._cols, self)
 
     def pop(self) -> Cell:
         history = self._history
@@ -212,8 +219,9 @@ class BoundedBoard(Board):
         return cell
 
     def marks(self) -> Iterator[tuple[Cell, Mark]]:
-        cols = self._cols
-        for index, code in enumerate(self._cells):
+        cols, cells = self._cols, self._cells
+        for index in range(len(cells)):  # not enumerate: mypyc cannot enumerate a bytearray
+            code = cells[index]
             if code:
                 yield divmod(index, cols), _MARKS[code - 1]
 

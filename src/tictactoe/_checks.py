@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import math
 import operator
+from typing import TypeAlias
 
-from tictactoe.errors import WrongType
+from tictactoe.errors import InvalidGame, WrongType
 
-__all__ = ["as_int", "check_seconds"]
+__all__ = ["Flag", "as_flag", "as_int", "check_seconds"]
+
+Flag: TypeAlias = object
+"""A True-or-False option as a public signature declares it.
+
+Declared ``object`` and checked by :func:`as_flag`, not by the annotation: the compiled build
+would otherwise reject a wrong value with mypyc's own TypeError before our check could run.
+Likewise int arguments are declared ``SupportsIndex`` and checked by :func:`as_int`.
+"""
 
 
 def as_int(name: str, value: object) -> int:
@@ -29,7 +38,18 @@ def as_int(name: str, value: object) -> int:
     raise WrongType(f"{name} must be an int, not {type(value).__name__} {value!r}")
 
 
-def check_seconds(seconds: float | None) -> float | None:
+def as_flag(name: str, value: object) -> bool:
+    """``value`` as a bool option called ``name``: only True and False are accepted.
+
+    Raises:
+        InvalidGame: anything else, 1 and 0 included.
+    """
+    if value is True or value is False:
+        return value
+    raise InvalidGame(f"{name} must be True or False, not {value!r}")
+
+
+def check_seconds(seconds: object) -> float | None:
     """``seconds`` checked as a time limit: None (no limit), or a finite number above 0.
 
     Raises:

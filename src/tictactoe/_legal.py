@@ -10,7 +10,7 @@ iteration raise ``TypeError``; :meth:`LegalMoves.near` lists the free cells arou
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableSequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex
 
 from tictactoe._board import BoundedBoard
 from tictactoe._checks import as_int
@@ -72,17 +72,16 @@ class LegalMoves:
             raise TypeError(_INFINITE)
         return 0 if self._game._over else len(free)
 
-    def __getitem__(self, position: int) -> Cell:
+    def __getitem__(self, position: SupportsIndex) -> Cell:
+        at = position if type(position) is int else as_int("position", position)
         free = self._free
         if free is None or self._game._over:
             free = self._free_list()
         try:
             cells = self._cells
-            return divmod(free[position], self._cols) if cells is None else cells[position]
+            return divmod(free[at], self._cols) if cells is None else cells[at]
         except IndexError:
-            raise IndexError(
-                f"legal move index {position} out of range for {len(free)} moves"
-            ) from None
+            raise IndexError(f"legal move index {at} out of range for {len(free)} moves") from None
 
     def __iter__(self) -> Iterator[Cell]:
         free = self._free_list()
@@ -95,7 +94,7 @@ class LegalMoves:
     def __bool__(self) -> bool:
         return not self._game._over
 
-    def near(self, distance: int = 1) -> list[Cell]:
+    def near(self, distance: SupportsIndex = 1) -> list[Cell]:
         """The free cells within ``distance`` (king steps) of a mark, row-major.
 
         On an empty board that is the centre cell (the origin on the unbounded grid) and its
@@ -113,9 +112,9 @@ class LegalMoves:
         >>> len(g.legal_moves.near(1))
         8
         """
-        distance = as_int("distance", distance)
-        if not 0 <= distance <= MAX_NEAR:
-            raise ValueError(f"distance={distance} must be between 0 and {MAX_NEAR}")
+        reach = as_int("distance", distance)
+        if not 0 <= reach <= MAX_NEAR:
+            raise ValueError(f"distance={reach} must be between 0 and {MAX_NEAR}")
         game = self._game
         with game._lock:
             if game._over:
@@ -128,8 +127,8 @@ class LegalMoves:
         found = {
             (row + d_row, col + d_col)
             for row, col in centres
-            for d_row in range(-distance, distance + 1)
-            for d_col in range(-distance, distance + 1)
+            for d_row in range(-reach, reach + 1)
+            for d_col in range(-reach, reach + 1)
         }
         return sorted(
             cell for cell in found if board.is_on_board(*cell) and board.get(*cell) is None

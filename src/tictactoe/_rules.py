@@ -98,11 +98,33 @@ class FullLineDetector(WinDetector):
 
     __slots__ = ("_anti", "_blocked", "_counts", "_main", "_n", "_present", "_tracking")
 
-    def __init__(self, n: int, players: int, *, track_blocking: bool = False) -> None:
+    _anti: tuple[tuple[int, ...], ...]
+    _blocked: int
+    _counts: list[list[int]]
+    _main: tuple[tuple[int, ...], ...]
+    _present: list[int]
+    _tracking: bool
+
+    def __init__(
+        self,
+        n: int,
+        players: int,
+        *,
+        track_blocking: bool = False,
+        source: FullLineDetector | None = None,
+    ) -> None:
+        """Counts for an empty n×n board, or an independent copy of ``source``'s."""
         self._n = n
+        if source is not None:
+            self._counts = list(map(list.copy, source._counts))
+            self._present = source._present[:]
+            self._blocked = source._blocked
+            self._tracking = source._tracking
+            self._main, self._anti = source._main, source._anti
+            return
         lines = 2 * n + 2
         self._counts = [[0] * lines for _ in range(players)]
-        self._present: list[int] = []
+        self._present = []
         self._blocked = 0
         self._tracking = False
         self._main, self._anti = _diagonal_lines(n)
@@ -110,14 +132,7 @@ class FullLineDetector(WinDetector):
             self._start_tracking()
 
     def copy(self, board: Board) -> FullLineDetector:
-        twin = FullLineDetector.__new__(FullLineDetector)
-        twin._n = self._n
-        twin._counts = list(map(list.copy, self._counts))
-        twin._present = self._present[:]
-        twin._blocked = self._blocked
-        twin._tracking = self._tracking
-        twin._main, twin._anti = self._main, self._anti
-        return twin
+        return FullLineDetector(self._n, len(self._counts), source=self)
 
     def _lines_through(self, row: int, col: int) -> tuple[int, ...]:
         """The lines through a cell, in the order a win is reported."""
@@ -236,6 +251,11 @@ class RunDetector(WinDetector):
         "_windows",
     )
 
+    _blocked: int
+    _total: int
+    _tracking: bool
+    _windows: dict[int, list[int]]
+
     def __init__(
         self,
         board: Board,
@@ -244,12 +264,20 @@ class RunDetector(WinDetector):
         *,
         track_blocking: bool = False,
         exact: bool = False,
+        source: RunDetector | None = None,
     ) -> None:
+        """A detector for an empty ``board``, or a copy of ``source``'s reading ``board``."""
         self._board = board
         self._k = k
         self._exact = exact
         self._marks = tuple(players)
-        self._windows: dict[int, list[int]] = {}
+        if source is not None:
+            self._windows = {key: entry[:] for key, entry in source._windows.items()}
+            self._blocked = source._blocked
+            self._tracking = source._tracking
+            self._total = source._total
+            return
+        self._windows = {}
         self._blocked = 0
         self._tracking = False
         rows, cols = board.rows, board.cols
@@ -262,16 +290,7 @@ class RunDetector(WinDetector):
             self._start_tracking()
 
     def copy(self, board: Board) -> RunDetector:
-        twin = RunDetector.__new__(RunDetector)
-        twin._board = board
-        twin._k = self._k
-        twin._exact = self._exact
-        twin._marks = self._marks
-        twin._windows = {key: entry[:] for key, entry in self._windows.items()}
-        twin._blocked = self._blocked
-        twin._tracking = self._tracking
-        twin._total = self._total
-        return twin
+        return RunDetector(board, self._k, self._marks, exact=self._exact, source=self)
 
     def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
         if self._tracking:
