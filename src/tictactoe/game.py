@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from typing import SupportsIndex
+from typing import Final, SupportsIndex
 
 from tictactoe import coordinates
 from tictactoe._board import Board, BoundedBoard, UnboundedBoard
@@ -31,6 +31,12 @@ grows with the moves alone, serves any bigger game.
 """
 _REPR_CELLS = 400
 """Boards of up to this many cells repr as ``Game.from_rows(...)``; bigger ones list moves."""
+_PLAYING: Final = Status.IN_PROGRESS
+_WON: Final = Status.WON
+_DRAW: Final = Status.DRAW
+_TURN_ORDER: Final = Mark.for_players(MAX_PLAYERS)
+"""Enum members and marks read once: on Python 3.11 each ``Status.WON`` or ``Mark.for_players``
+goes through the enum class's slow attribute hook, 0.25 µs (a fifth of a compiled move)."""
 
 
 class Game:
@@ -201,7 +207,7 @@ class Game:
         self._board = board
         self._cells = cells
         self._k = k
-        self._players = Mark.for_players(count)
+        self._players = _TURN_ORDER[:count]
         self._detector = make_detector(
             board, k, self._players, track_blocking=tracking, exact=only_k
         )
@@ -249,14 +255,14 @@ class Game:
             line = self._detector.place(row, col, player)
             moves.append(_new_move(Move, (row, col, mark)))
             if line is not None:
-                self._outcome = Outcome(Status.WON, mark, line)
+                self._outcome = Outcome(_WON, mark, line)
                 self._over = True
-                return Status.WON
+                return _WON
             if len(moves) == self._cells or (self._early_draw and self._detector.is_blocked):
                 self._outcome = DRAWN
                 self._over = True
-                return Status.DRAW
-            return Status.IN_PROGRESS
+                return _DRAW
+            return _PLAYING
         finally:
             lock.release()
 
