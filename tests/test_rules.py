@@ -12,7 +12,7 @@ from snapshots import full_state
 
 import tictactoe as ttt
 from tictactoe._board import BoundedBoard
-from tictactoe._rules import FullLineDetector, RunDetector, make_detector
+from tictactoe._rules import FullLineDetector, GridRunDetector, RunDetector, make_detector
 from tictactoe.marks import Mark
 
 # (rows, cols, k, players) of bounded boards, and how many random games to play on each.
@@ -72,9 +72,44 @@ def test_unbounded_games_agree_with_brute_force(shape: tuple[int, int], games: i
 def test_the_detector_matches_the_board() -> None:
     assert isinstance(ttt.Game(3)._detector, FullLineDetector)
     assert isinstance(ttt.Game(1000)._detector, FullLineDetector)
-    assert isinstance(ttt.Game(3, k=2)._detector, RunDetector)
-    assert isinstance(ttt.Game(3, 4, 3)._detector, RunDetector)
-    assert isinstance(ttt.Game.unbounded(3)._detector, RunDetector)
+    assert isinstance(ttt.Game(3, k=2)._detector, GridRunDetector)
+    assert isinstance(ttt.Game(3, 4, 3)._detector, GridRunDetector)
+    assert type(ttt.Game.unbounded(3)._detector) is RunDetector
+
+
+@given(
+    rows=st.integers(1, 9),
+    cols=st.integers(1, 9),
+    k=st.integers(1, 9),
+    exact=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_the_padded_grid_walks_like_the_board_reader(
+    rows: int, cols: int, k: int, exact: bool, seed: int
+) -> None:
+    """Random placements and removals, with copies taken on the way: every answer agrees."""
+    rng = random.Random(seed)
+    players = Mark.for_players(3)
+    board = BoundedBoard(rows, cols)
+    grid = GridRunDetector(board, k, players, exact=exact)
+    reader = RunDetector(board, k, players, exact=exact)
+    placed: list[tuple[int, int, int]] = []
+    for step in range(rows * cols * 2):
+        free = [(r, c) for r in range(rows) for c in range(cols) if board.get(r, c) is None]
+        if placed and (not free or rng.random() < 0.3):
+            row, col, player = placed.pop()
+            board.pop()
+            grid.remove(row, col, player)
+            reader.remove(row, col, player)
+            continue
+        row, col = rng.choice(free)
+        player = step % 3
+        board.place(row, col, players[player])
+        placed.append((row, col, player))
+        assert grid.place(row, col, player) == reader.place(row, col, player)
+        if rng.random() < 0.1:
+            board = board.copy()
+            grid, reader = grid.copy(board), reader.copy(board)
 
 
 @given(n=st.integers(1, 6), seed=st.integers(0, 2**32))

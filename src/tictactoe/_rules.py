@@ -37,7 +37,14 @@ from tictactoe._board import Board
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
-__all__ = ["DIRECTIONS", "FullLineDetector", "RunDetector", "WinDetector", "make_detector"]
+__all__ = [
+    "DIRECTIONS",
+    "FullLineDetector",
+    "GridRunDetector",
+    "RunDetector",
+    "WinDetector",
+    "make_detector",
+]
 
 DIRECTIONS: tuple[Cell, ...] = ((0, 1), (1, 0), (1, 1), (1, -1))
 """The four line directions as (row step, col step), in the order a win is reported."""
@@ -83,10 +90,12 @@ def make_detector(
     (a game that ends early draws needs it after every move). ``exact`` makes only a run of
     exactly k win (an overline does not).
     """
-    rows = board.rows
-    if rows == k and rows == board.cols:
+    rows, cols = board.rows, board.cols
+    if rows == k and rows == cols:
         # k is the whole side: no run can be longer, so the exact rule changes nothing
         return FullLineDetector(k, len(players), track_blocking=track_blocking)
+    if rows is not None and cols is not None:
+        return GridRunDetector(board, k, players, track_blocking=track_blocking, exact=exact)
     return RunDetector(board, k, players, track_blocking=track_blocking, exact=exact)
 
 
@@ -369,3 +378,82 @@ class RunDetector(WinDetector):
                     entry[0] -= 1
                     if entry[0] == 0:
                         del windows[key]
+
+
+class GridRunDetector(RunDetector):
+    """The :class:`RunDetector` of a bounded board, walking a padded grid of its own.
+
+    The grid holds each player's number + 1 per cell, row-major, inside a one-cell margin that
+    matches no player (255): a walk steps by a fixed stride and stops at the margin, so it never
+    checks a bound or calls ``board.get``. A random 15×15 k=5 game's moves cost about a fifth
+    less than with :class:`RunDetector` (``bench/peers.py``).
+    """
+
+    __slots__ = ("_grid", "_reach", "_strides", "_width")
+
+    _grid: bytearray
+    _reach: int
+    _strides: tuple[int, ...]
+    _width: int
+
+    def __init__(
+        self,
+        board: Board,
+        k: int,
+        players: Sequence[Mark],
+        *,
+        track_blocking: bool = False,
+        exact: bool = False,
+        source: GridRunDetector | None = None,
+    ) -> None:
+        """A detector for an empty bounded ``board``, or a copy of ``source``'s, reading it."""
+        super().__init__(
+            board, k, players, track_blocking=track_blocking, exact=exact, source=source
+        )
+        if source is not None:
+            self._grid = source._grid[:]
+            self._reach = source._reach
+            self._width = source._width
+            self._strides = source._strides
+            return
+        rows, cols = board.rows, board.cols
+        assert rows is not None
+        assert cols is not None
+        self._reach = k if exact else k - 1  # one step further under the exact rule
+        width = self._width = cols + 1  # the margin right of a row is left of the next
+        self._strides = tuple(d_row * width + d_col for d_row, d_col in DIRECTIONS)
+        grid = self._grid = bytearray(b"\xff") * ((rows + 2) * width)
+        for row in range(rows):
+            start = (row + 1) * width
+            grid[start : start + cols] = bytes(cols)
+
+    def copy(self, board: Board) -> GridRunDetector:
+        return GridRunDetector(board, self._k, self._marks, exact=self._exact, source=self)
+
+    def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
+        if self._tracking:
+            self._count_windows(row, col, player, 1)
+        grid = self._grid
+        code = player + 1
+        at = (row + 1) * self._width + col
+        grid[at] = code
+        reach = self._reach
+        exact = self._exact
+        for direction, stride in enumerate(self._strides):
+            back, cell = 0, at - stride
+            while back < reach and grid[cell] == code:
+                back += 1
+                cell -= stride
+            ahead, cell = 0, at + stride
+            while ahead < reach and grid[cell] == code:
+                ahead += 1
+                cell += stride
+            if (back + ahead == reach - 1) if exact else (back + ahead >= reach):
+                d_row, d_col = DIRECTIONS[direction]
+                return tuple((row + i * d_row, col + i * d_col) for i in range(-back, ahead + 1))
+        return None
+
+    def remove(self, row: int, col: int, player: int) -> None:
+        self._grid[(row + 1) * self._width + col] = 0
+        if self._tracking:
+            self._count_windows(row, col, player, -1)
