@@ -1,0 +1,172 @@
+"""The Gymnasium environment ``tictactoe/MNK-v0``: one learner in one seat, bots in the others.
+
+The learner's step plays its action, then the other seats' moves up to its next turn, and
+returns what it sees then; the reward of a game another player ends arrives in that same
+step. The opponents are :class:`~tictactoe.Player` objects (random by default, seeded by
+``reset(seed=...)``), so any of the library's bots can be the opposition.
+
+>>> import gymnasium
+>>> import tictactoe.rl
+>>> game = gymnasium.make("tictactoe/MNK-v0", rows=15, k=5)
+>>> observation, info = game.reset(seed=7)
+>>> observation["observation"].shape
+(15, 15, 2)
+>>> observation, reward, terminated, truncated, info = game.step(112)
+>>> int(observation["action_mask"].sum())           # the learner's mark and one reply
+223
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from tictactoe.errors import BadBotMove, InvalidGame
+from tictactoe.game import Game
+from tictactoe.players import Player, RandomBot
+from tictactoe.rl._shape import Observation, Shape
+from tictactoe.rl._table import Table
+from tictactoe.rl.actions import cell_to_action
+from tictactoe.rl.aec import RENDER_MODES, check_render_mode, render_text
+
+__all__ = ["ENV_ID", "MNKEnv", "check_seat", "register"]
+
+ENV_ID = "tictactoe/MNK-v0"
+"""The id under which ``import tictactoe.rl`` registers :class:`MNKEnv` with Gymnasium."""
+
+
+def register() -> None:
+    """Register :data:`ENV_ID` with Gymnasium (once), single and vector entry points."""
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(
+            id=ENV_ID,
+            entry_point="tictactoe.rl.gym_env:MNKEnv",
+            vector_entry_point="tictactoe.rl.vector_env:MNKVectorEnv",
+        )
+
+
+def check_seat(shape: Shape, seat: int) -> int:
+    """``seat`` when the learner there always gets a move.
+
+    Raises:
+        InvalidGame: a seat out of range, or one whose game can end before its first move
+            (k = 1, or a board that fills first).
+    """
+    if type(seat) is not int or not 0 <= seat < shape.players:
+        raise InvalidGame(f"seat={seat!r} must be an int from 0 to {shape.players - 1}")
+    if seat > 0 and (shape.k == 1 or shape.cells <= seat):
+        raise InvalidGame(
+            f"seat={seat}: on a {shape.rows}×{shape.cols} board with k={shape.k} the game "
+            "can end before that seat moves"
+        )
+    return seat
+
+
+class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
+    """One learner against bots on any bounded m,n,k-game.
+
+    Args:
+        rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
+        seat: the learner's place in turn order (0 moves first).
+        opponents: one player for every other seat, or one per other seat in turn order;
+            by default a :class:`~tictactoe.RandomBot` per seat, seeded from ``reset``.
+        render_mode: None, ``"ansi"`` or ``"human"``.
+
+    Raises:
+        InvalidGame: the unbounded grid, sizes ``Game`` refuses, or a bad ``seat``.
+        ValueError: the wrong number of opponents, or an unknown render mode.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
+        "render_modes": list(RENDER_MODES),
+        "render_fps": 1,
+    }
+
+    def __init__(
+        self,
+        rows: int | None = 3,
+        cols: int | None = None,
+        k: int | None = None,
+        *,
+        players: int = 2,
+        exact: bool = False,
+        seat: int = 0,
+        opponents: Player | Sequence[Player] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        shape = Shape.of(rows, cols, k, players=players, exact=exact)
+        self.seat = check_seat(shape, seat)
+        self.render_mode = check_render_mode(render_mode)
+        self.observation_space = shape.observation_space()
+        self.action_space = shape.action_space()
+        self._table = Table(shape)
+        self._finished = False
+        self._seeded_opponents = opponents is None
+        if opponents is None:
+            opponents = [RandomBot() for _ in range(shape.players - 1)]
+        elif isinstance(opponents, Player):
+            opponents = [opponents] * (shape.players - 1)
+        if len(opponents) != shape.players - 1:
+            raise ValueError(f"{shape.players - 1} opponents needed, {len(opponents)} given")
+        others = [other for other in range(shape.players) if other != self.seat]
+        self._opponents: dict[int, Player] = dict(zip(others, opponents, strict=True))
+
+    @property
+    def game(self) -> Game:
+        """A copy of the game as it stands."""
+        return self._table.game.copy()
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Start a new game and play the seats before the learner's."""
+        super().reset(seed=seed)
+        if self._seeded_opponents:
+            seeds = self.np_random.integers(2**63, size=len(self._opponents))
+            for other, seed_of_bot in zip(self._opponents, seeds, strict=True):
+                self._opponents[other] = RandomBot(int(seed_of_bot))
+        self._table.reset()
+        self._finished = False
+        self._play_opponents()
+        return self._observe(), {}
+
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play ``action`` and the opponents' replies; illegal: -1 and the episode ends."""
+        table = self._table
+        if not table.try_play(action):
+            self._finished = True
+            if self.render_mode == "human":
+                self.render()
+            return self._observe(), -1.0, True, False, {"illegal_action": action}
+        self._play_opponents()
+        over = self._finished = table.game.is_over
+        reward = table.rewards()[self.seat] if over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, over, False, {}
+
+    def _play_opponents(self) -> None:
+        table = self._table
+        while not table.game.is_over and table.seat_to_move != self.seat:
+            opponent = self._opponents[table.seat_to_move]
+            cell = opponent.choose_move(table.game)
+            action = cell_to_action(cell, table.shape.cols) if _on_board(cell, table) else -1
+            if not table.try_play(action):
+                raise BadBotMove(f"{opponent.name} chose the illegal move {cell!r}")
+
+    def _observe(self) -> Observation:
+        return self._table.observe(self.seat, to_act=not self._finished)
+
+    def render(self) -> str | None:
+        """The board as text (``"ansi"``), or print it (``"human"``)."""
+        return render_text(self._table.text(), self.render_mode)
+
+
+def _on_board(cell: tuple[int, int], table: Table) -> bool:
+    row, col = cell
+    return 0 <= row < table.shape.rows and 0 <= col < table.shape.cols

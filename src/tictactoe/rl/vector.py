@@ -1,0 +1,225 @@
+"""Many games at once in numpy: a ``(N, rows, cols)`` int8 board, self-play by seat.
+
+:class:`VectorGame` steps every game with one action each. The win check looks only around
+the move just played: for each of the 4 directions it gathers the k - 1 cells on either side
+(k on the exact rule, to see an overline) from a board padded with empty cells, so it costs
+O(k) per game whatever the board size. Games that end start again at once, in the same step.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from tictactoe.errors import InvalidGame
+from tictactoe.rl._shape import Shape
+
+__all__ = ["VectorGame"]
+
+_DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+_REJECTION_ROUNDS = 4
+"""Tries at drawing a free cell uniformly before the rest draw among their free cells."""
+
+
+class VectorGame:
+    """``num_games`` games of one m,n,k shape, stepped together; seats move in turn order.
+
+    Args:
+        num_games: how many games, at least 1.
+        rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
+        seed: seeds :meth:`random_actions`.
+
+    Raises:
+        InvalidGame: the unbounded grid (``rows=None``), sizes ``Game`` refuses, or fewer
+            than one game.
+
+    >>> games = VectorGame(2, 3, seed=1)
+    >>> rewards, done = games.step([4, 0])
+    >>> games.to_move.tolist(), done.tolist()
+    ([1, 1], [False, False])
+    >>> games.observation()[0, 1, 1].tolist()    # game 0's centre, seen by the player to move
+    [0, 1]
+    >>> rewards, done = games.step([4, 9])       # a taken cell and an action off the board
+    >>> rewards.tolist(), done.tolist()          # both end with -1 for the mover, and restart
+    ([[0.0, -1.0], [0.0, -1.0]], [True, True])
+    >>> int(games.legal_mask().sum())
+    18
+    """
+
+    def __init__(
+        self,
+        num_games: int,
+        rows: int | None,
+        cols: int | None = None,
+        k: int | None = None,
+        *,
+        players: int = 2,
+        exact: bool = False,
+        seed: int | None = None,
+    ) -> None:
+        shape = Shape.of(rows, cols, k, players=players, exact=exact)
+        if type(num_games) is not int or num_games < 1:
+            raise InvalidGame(f"num_games={num_games!r} must be an int of at least 1")
+        self.shape = shape
+        self.num_games = num_games
+        pad = shape.k if shape.exact else shape.k - 1
+        height, width = shape.rows + 2 * pad, shape.cols + 2 * pad
+        self._area = height * width
+        self._padded: NDArray[np.int8] = np.zeros((num_games, height, width), dtype=np.int8)
+        self._flat: NDArray[np.int8] = self._padded.reshape(-1)
+        self._cells: NDArray[np.int8] = np.zeros((num_games, shape.cells), dtype=np.int8)
+        """The same cells, unpadded and contiguous: observations and masks read these."""
+        cell_rows, cell_cols = np.divmod(np.arange(shape.cells), shape.cols)
+        self._position = ((cell_rows + pad) * width + cell_cols + pad).astype(np.int64)
+        steps = np.arange(1, pad + 1)
+        self._around = np.concatenate(
+            [sign * steps * (dr * width + dc) for dr, dc in _DIRECTIONS for sign in (1, -1)]
+        ).astype(np.int64)
+        self._pad = pad
+        self._game_ids = np.arange(num_games)
+        self._origins = self._game_ids * self._area
+        self.to_move: NDArray[np.int64] = np.zeros(num_games, dtype=np.int64)
+        """The seat to move in each game (0 moves first)."""
+        self.move_counts: NDArray[np.int64] = np.zeros(num_games, dtype=np.int64)
+        """How many marks each game holds."""
+        self._rng = np.random.default_rng(seed)
+
+    @property
+    def boards(self) -> NDArray[np.int8]:
+        """A read-only ``(N, rows, cols)`` view of the cells: 0 empty, p + 1 for seat p."""
+        view = self._cells.reshape(self.num_games, self.shape.rows, self.shape.cols)
+        view.flags.writeable = False
+        return view
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start every game again; a ``seed`` reseeds :meth:`random_actions`."""
+        self.restart(np.ones(self.num_games, dtype=bool))
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+
+    def legal_mask(self) -> NDArray[np.int8]:
+        """``(N, rows * cols)`` int8: 1 where the player to move may play.
+
+        Never all zeros after :meth:`step`: a game with no free cell has ended and restarted.
+        """
+        mask: NDArray[np.int8] = (self._cells == 0).view(np.int8)
+        return mask
+
+    def observation(self, seats: ArrayLike | None = None) -> NDArray[np.int8]:
+        """``(N, rows, cols, players)`` 0/1 int8 planes, each game seen by one seat.
+
+        Plane 0 holds the observer's marks, then the next players' in turn order. The
+        observer is each game's player to move, or ``seats`` (one int, or one per game).
+        """
+        shape = self.shape
+        players = shape.players
+        cells = self._cells
+        observers = self.to_move if seats is None else np.broadcast_to(seats, self.to_move.shape)
+        planes = np.empty((*cells.shape, players), dtype=np.int8)
+        for plane in range(players):
+            owner = (observers + plane) % players + 1
+            np.equal(cells, owner.astype(np.int8)[:, None], out=planes[..., plane])
+        return planes.reshape(self.num_games, shape.rows, shape.cols, players)
+
+    def random_actions(self) -> NDArray[np.int64]:
+        """One uniformly random legal action per game.
+
+        A game that has ended and awaits :meth:`restart` has none; it gets any cell.
+        """
+        cells = self.shape.cells
+        actions = self._rng.integers(0, cells, self.num_games)
+        pending = self._game_ids
+        for _ in range(_REJECTION_ROUNDS):
+            taken = self._cells[pending, actions[pending]] != 0
+            pending = pending[taken]
+            if pending.size == 0:
+                return actions
+            actions[pending] = self._rng.integers(0, cells, pending.size)
+        free = self._cells[pending] == 0
+        scores = self._rng.random((pending.size, cells), dtype=np.float32) + free
+        actions[pending] = scores.argmax(axis=1)
+        return actions
+
+    def step(self, actions: ArrayLike) -> tuple[NDArray[np.float32], NDArray[np.bool_]]:
+        """Play one action per game for its player to move; games that end start again.
+
+        An action off the board or on a taken cell ends its game with -1 for the mover and 0
+        for the others; it never raises. This is :meth:`play` then :meth:`restart` of the
+        games that ended.
+
+        Returns:
+            ``rewards``, ``(N, players)`` float32 indexed by seat: +1 the winner, -1 the
+            others, 0 on a draw and while play goes on; and ``done``, ``(N,)`` bool: the
+            games that ended (and have started again).
+
+        Raises:
+            ValueError: ``actions`` is not ``N`` integers.
+        """
+        rewards, done = self.play(actions)
+        if done.any():
+            self.restart(done)
+        return rewards, done
+
+    def play(
+        self, actions: ArrayLike, *, active: NDArray[np.bool_] | None = None
+    ) -> tuple[NDArray[np.float32], NDArray[np.bool_]]:
+        """Like :meth:`step`, but games that end stay as they ended until :meth:`restart`.
+
+        Args:
+            actions: one action per game.
+            active: which games move (default all); the others, ended ones included, keep
+                their state and report no reward.
+
+        Raises:
+            ValueError: ``actions`` is not ``N`` integers.
+        """
+        wanted = np.asarray(actions)
+        if wanted.shape != (self.num_games,) or wanted.dtype.kind not in "iu":
+            raise ValueError(
+                f"actions must be {self.num_games} integers, got shape {wanted.shape} "
+                f"of {wanted.dtype}"
+            )
+        moving = np.ones(self.num_games, dtype=bool) if active is None else active
+        shape = self.shape
+        on_board = (wanted >= 0) & (wanted < shape.cells)
+        where = self._origins + self._position[np.where(on_board, wanted, 0)]
+        flat = self._flat
+        legal = moving & on_board & (flat[where] == 0)
+        illegal = moving & ~legal
+        marks = (self.to_move + 1).astype(np.int8)
+        flat[where[legal]] = marks[legal]
+        self._cells[self._game_ids[legal], wanted[legal]] = marks[legal]
+        self.move_counts += legal
+        won = legal & self._completes_line(where, marks)
+        drawn = legal & ~won & (self.move_counts == shape.cells)
+        done = won | drawn | illegal
+        rewards = np.zeros((self.num_games, shape.players), dtype=np.float32)
+        rewards[won] = -1.0
+        rewards[won, self.to_move[won]] = 1.0
+        rewards[illegal, self.to_move[illegal]] = -1.0
+        self.to_move = np.where(legal & ~done, (self.to_move + 1) % shape.players, self.to_move)
+        return rewards, done
+
+    def restart(self, games: NDArray[np.bool_]) -> None:
+        """Empty the boards of ``games`` (a ``(N,)`` bool mask); seat 0 moves first again."""
+        self._padded[games] = 0
+        self._cells[games] = 0
+        self.move_counts[games] = 0
+        self.to_move[games] = 0
+
+    def _completes_line(
+        self, where: NDArray[np.int64], marks: NDArray[np.int8]
+    ) -> NDArray[np.bool_]:
+        """Whether the mark just placed at each flat position ``where`` makes k in a row."""
+        shape = self.shape
+        around = self._flat[where[:, None] + self._around]
+        same = (around == marks[:, None]).reshape(self.num_games, 8, self._pad)
+        # the run on each side is the number of leading matches: step out while they last
+        runs = np.ones((self.num_games, 8), dtype=np.int32)
+        going: NDArray[np.bool_] = np.ones((self.num_games, 8), dtype=bool)
+        for step in range(self._pad):
+            np.logical_and(going, same[:, :, step], out=going)
+            runs += going
+        lines = runs[:, 0::2] + runs[:, 1::2] - 1
+        hit = lines == shape.k if shape.exact else lines >= shape.k
+        return np.asarray(hit.any(axis=1), dtype=np.bool_)
