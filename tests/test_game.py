@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -109,9 +110,19 @@ class TestConstruction:
                 return 2
 
         game = ttt.Game()
-        game.move(Index(), Index())  # type: ignore[arg-type]
+        game.move(Index(), Index())
         assert game.cell(2, 2) is Mark.X
         assert type(game.moves[0].row) is int
+
+    def test_numpy_ints_are_accepted_everywhere_an_int_is(self) -> None:
+        """As RL code passes them; the compiled build must not refuse them either."""
+        game = ttt.Game(np.int64(4), np.int32(5), np.int8(3), players=np.int16(2))
+        assert (game.rows, game.cols, game.k) == (4, 5, 3)
+        game.move(np.int64(1), np.uint8(2))
+        assert game.cell(np.int64(1), np.int64(2)) is Mark.X
+        assert game.legal_moves[np.int64(0)] in game.legal_moves
+        assert len(game.legal_moves.near(np.int64(1))) == 8
+        assert ttt.Game.unbounded(np.int64(5)).k == 5
 
 
 class TestPlay:
