@@ -3,20 +3,98 @@
 from __future__ import annotations
 
 import argparse
+import sys
+import webbrowser
 from typing import TypeVar
 
-from tictactoe.cli._options import UsageError
+from tictactoe.cli._options import UsageError, seconds
 
-__all__ = ["add_command", "serve_command"]
+__all__ = ["DEFAULT_PORT", "add_command", "serve_command"]
 
 _Parser = TypeVar("_Parser", bound=argparse.ArgumentParser)
+DEFAULT_PORT = 8765
+"""Where the page is served unless ``--port`` says otherwise."""
 
 
 def add_command(commands: argparse._SubParsersAction[_Parser]) -> None:
     """Add the ``serve`` subcommand to ``commands``."""
-    commands.add_parser("serve", help="play in the browser: a local web page")
+    serve = commands.add_parser(
+        "serve",
+        help="play in the browser: a local web page",
+        description="Serve a page to play on in the browser, and open it. Every board, 2 to 8 "
+        "players, our bots, records to save and open, perfect play shown on small boards. "
+        "Ctrl-C stops the server.",
+    )
+    serve.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        metavar="N",
+        help=f"the port to listen on (default {DEFAULT_PORT}; 0 for any free one)",
+    )
+    serve.add_argument(
+        "--host",
+        default=None,
+        metavar="HOST",
+        help="the address to listen on (default 127.0.0.1, this machine only)",
+    )
+    serve.add_argument(
+        "--no-browser", action="store_true", help="do not open the page in a browser"
+    )
+    serve.add_argument(
+        "--time",
+        type=seconds,
+        default=None,
+        metavar="SECONDS",
+        help="the bots' time per move offered by default (the page can change it)",
+    )
+    serve.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="offer a Gomocup brain as a player named NAME (five in a row); repeatable",
+    )
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Run the local web server until Ctrl-C."""
-    raise UsageError("serve is not built yet")
+    from tictactoe.web import LOOPBACK, Api, Seats, WebServer, is_loopback
+    from tictactoe.web._api import DEFAULT_SECONDS, MAX_SECONDS
+
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: choose a port from 0 to 65535")
+    engines = {}
+    for entry in args.engine:
+        name, _, command = entry.partition("=")
+        if not name.strip() or not command.strip():
+            raise UsageError(f"--engine {entry!r}: write NAME=COMMAND")
+        engines[name.strip()] = command.strip()
+    time = DEFAULT_SECONDS if args.time is None else args.time
+    if time > MAX_SECONDS:
+        raise UsageError(f"--time {time:g}: at most {MAX_SECONDS:g} seconds")
+    host = LOOPBACK if args.host is None else args.host
+    if not is_loopback(host):
+        print(
+            f"warning: listening on {host}: other machines on the network can play on this server",
+            file=sys.stderr,
+        )
+    api = Api(Seats(engines), seconds=time)
+    try:
+        server = WebServer((host, args.port), api, names=(host,))
+    except OSError as error:
+        api.close()
+        hint = " (try --port 0 for any free port)" if args.port else ""
+        raise OSError(
+            f"cannot listen on {host}:{args.port}: {error.strerror or error}{hint}"
+        ) from None
+    print(f"tictactoe: playing at {server.url} (Ctrl-C stops)", flush=True)
+    try:
+        if not args.no_browser:
+            webbrowser.open(server.url)
+        server.serve_forever()
+    finally:
+        api.close()
+        server.server_close()
+        print("tictactoe: server stopped", flush=True)
+    return 0

@@ -1,0 +1,18 @@
+"""Play in the browser: a local web server, a JSON API over the library, and a static page.
+
+The page draws the board and sends clicks; the rules, the bots and the records stay in the
+library, behind the API (:mod:`tictactoe.web._api`), which the HTTP layer
+(:mod:`tictactoe.web._server`) only carries. ``tictactoe serve`` starts it:
+
+>>> from tictactoe.web import Api, WebServer
+>>> server = WebServer(("127.0.0.1", 0), Api())
+>>> server.url.startswith("http://127.0.0.1:")
+True
+>>> server.server_close()
+"""
+
+from tictactoe.web._api import Api, Reply
+from tictactoe.web._seats import Seats
+from tictactoe.web._server import LOOPBACK, WebServer, is_loopback
+
+__all__ = ["LOOPBACK", "Api", "Reply", "Seats", "WebServer", "is_loopback"]

@@ -1,0 +1,386 @@
+"""The JSON API the page talks to: games, moves, records and the solver, over the public library.
+
+:meth:`Api.handle` takes a method, a path, the query and the body, and returns a
+:class:`Reply`: a status and a JSON object. It knows nothing of HTTP beyond that, so every
+endpoint and every error is tested without a socket. Every input is checked here, and every
+refusal is an ``{"error": "..."}`` that says what was wrong, in the library's own words.
+
+Endpoints (``ID`` is a game's id; bodies and replies are JSON objects):
+
+========  ==========================  =====================================================
+GET       /api/options                the seat kinds, the strongest bot, limits, formats
+POST      /api/games                  a new game: rows, cols or unbounded, k, exact, seats,
+                                      seconds, and optionally moves to start from
+POST      /api/games/open             a game from a record: text, name (its extension
+                                      gives the format), k for PSQ and SGF, seats, seconds
+GET       /api/games/ID               the state; with ``since=VERSION`` waits a few seconds
+                                      for a newer one (a bot's move)
+POST      /api/games/ID/move          a person's move: row, col
+POST      /api/games/ID/undo          back to the last person's turn
+POST      /api/games/ID/goto          the cursor to after ``ply`` moves of the line
+POST      /api/games/ID/continue      play on from the cursor, dropping the rest of the line
+POST      /api/games/ID/resign        the person to move resigns
+POST      /api/games/ID/seats         new seats and seconds; the game stays
+POST      /api/games/ID/hint          a suggested move: row, col, label
+GET       /api/games/ID/analysis      every free cell's value under perfect play
+GET       /api/games/ID/record        the game as a record: ``format=json|psq|sgf``
+DELETE    /api/games/ID               the game closed
+========  ==========================  =====================================================
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any
+
+from tictactoe import records
+from tictactoe.errors import TicTacToeError
+from tictactoe.game import Game
+from tictactoe.marks import MAX_PLAYERS
+from tictactoe.web._seats import BEST, HUMAN, Seats
+from tictactoe.web._session import ANALYSIS_SECONDS, Conflict, Session
+
+__all__ = [
+    "DEFAULT_SECONDS",
+    "MAX_BODY",
+    "MAX_COORDINATE",
+    "MAX_SECONDS",
+    "MAX_SESSIONS",
+    "MAX_SIDE",
+    "Api",
+    "Reply",
+]
+
+DEFAULT_SECONDS = 2.0
+"""The bots' time per move unless the page or ``serve --time`` says otherwise."""
+MAX_SECONDS = 60.0
+"""The most time per move a page may give a bot."""
+MAX_SIDE = 100
+"""The longest side of a bounded board on the page; bigger games belong on the unbounded grid."""
+MAX_COORDINATE = 10**9
+"""How far from the origin a cell on the unbounded grid may be: the page counts in doubles."""
+MAX_SESSIONS = 16
+"""Games kept at once; starting another closes the one left alone the longest."""
+MAX_BODY = records.MAX_BYTES * 2 + 4096
+"""The largest request body: a record of the largest size, escaped as a JSON string."""
+WAIT_SECONDS = 10.0
+"""How long a ``since`` request waits for a newer state before it answers the same one."""
+_GAME_PATH = re.compile(r"/api/games/([0-9a-f]{16})(?:/([a-z]+))?")
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    """An answer: an HTTP status and a JSON object."""
+
+    status: int
+    body: dict[str, Any]
+
+
+class BadRequest(Exception):
+    """A request whose content is wrong: a missing field, a value of the wrong kind or range."""
+
+
+class _NotFound(Exception):
+    """No such endpoint, or no such game (it may have been closed)."""
+
+
+class Api:
+    """The games of one server, and the requests on them.
+
+    Args:
+        seats: the seat kinds on offer.
+        seconds: the bots' default time per move.
+        max_sessions: how many games are kept at once.
+        wait_seconds: how long a request for a newer state waits at most.
+    """
+
+    def __init__(
+        self,
+        seats: Seats | None = None,
+        *,
+        seconds: float = DEFAULT_SECONDS,
+        max_sessions: int = MAX_SESSIONS,
+        wait_seconds: float = WAIT_SECONDS,
+    ) -> None:
+        self._seats = seats or Seats()
+        self._seconds = seconds
+        self._max_sessions = max_sessions
+        self._wait_seconds = wait_seconds
+        self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def handle(self, method: str, path: str, query: Mapping[str, str], body: bytes = b"") -> Reply:
+        """Answer one request; never raises for anything a request can contain."""
+        try:
+            return Reply(200, self._route(method, path, query, body))
+        except BadRequest as error:
+            return _error(400, str(error))
+        except _NotFound as error:
+            return _error(404, str(error))
+        except _MethodNotAllowed as error:
+            return _error(405, str(error))
+        except Conflict as error:
+            return _error(409, str(error))
+        except (TicTacToeError, ValueError, TypeError) as error:
+            return _error(400, str(error))
+
+    def close(self, seconds: float = 10.0) -> None:
+        """Close every game and wait up to ``seconds`` for the bots at work to finish."""
+        with self._lock:
+            self._closed = True
+            sessions = list(self._sessions.values())
+            self._sessions.clear()
+        for session in sessions:
+            session.close()
+        for session in sessions:
+            session.join(seconds)
+
+    def _route(
+        self, method: str, path: str, query: Mapping[str, str], body: bytes
+    ) -> dict[str, Any]:
+        if path == "/api/options":
+            _allow(method, "GET")
+            return self._options()
+        if path == "/api/games":
+            _allow(method, "POST")
+            return self._new(_object(body))
+        if path == "/api/games/open":
+            _allow(method, "POST")
+            return self._open(_object(body))
+        found = _GAME_PATH.fullmatch(path)
+        if found is None:
+            raise _NotFound(f"no such endpoint: {path[:80]!r}")
+        game_id, action = found.groups()
+        session = self._session(game_id)
+        if action is None:
+            if method == "DELETE":
+                with self._lock:
+                    self._sessions.pop(game_id, None)
+                session.close()
+                return {"closed": game_id}
+            _allow(method, "GET")
+            return self._watch(game_id, session, query)
+        return self._act(game_id, session, action, method, query, body)
+
+    def _act(
+        self,
+        game_id: str,
+        session: Session,
+        action: str,
+        method: str,
+        query: Mapping[str, str],
+        body: bytes,
+    ) -> dict[str, Any]:
+        """The endpoints on one game."""
+        if action == "analysis":
+            _allow(method, "GET")
+            values = session.analysis()
+            return {"seconds": ANALYSIS_SECONDS, "cells": [value.to_json() for value in values]}
+        if action == "record":
+            _allow(method, "GET")
+            fmt = query.get("format", "json")
+            if fmt not in records.FORMATS:
+                raise BadRequest(f"format {fmt[:20]!r}: choose from {', '.join(records.FORMATS)}")
+            return {"format": fmt, "text": session.record(fmt), "filename": f"game.{fmt}"}
+        _allow(method, "POST")
+        fields = _object(body)
+        actions: dict[str, Callable[[], object]] = {
+            "move": lambda: session.play(
+                _integer(fields, "row", MAX_COORDINATE), _integer(fields, "col", MAX_COORDINATE)
+            ),
+            "undo": session.undo,
+            "goto": lambda: session.goto(_integer(fields, "ply", 10**7, low=0)),
+            "continue": session.resume,
+            "resign": session.resign,
+            "seats": lambda: session.set_seats(*self._seating(fields, session.players)),
+        }
+        if action == "hint":
+            (row, col), label = session.hint()
+            return {"row": row, "col": col, "label": label}
+        if action not in actions:
+            raise _NotFound(f"no such action on a game: {action!r}")
+        actions[action]()
+        return self._with_id(game_id, session.state())
+
+    def _options(self) -> dict[str, Any]:
+        return {
+            "seats": [kind.to_json() for kind in self._seats.kinds],
+            "strongest": BEST,
+            "seconds": {"default": self._seconds, "max": MAX_SECONDS},
+            "max_players": MAX_PLAYERS,
+            "max_side": MAX_SIDE,
+            "formats": list(records.FORMATS),
+        }
+
+    def _new(self, fields: dict[str, Any]) -> dict[str, Any]:
+        players = _integer(fields, "players", MAX_PLAYERS, default=2, low=2)
+        exact = _boolean(fields, "exact")
+        k = fields.get("k")
+        if _boolean(fields, "unbounded"):
+            for name in ("rows", "cols"):
+                if fields.get(name) is not None:
+                    raise BadRequest(f"{name}: an unbounded grid has no size")
+            game = Game.unbounded(
+                _integer(fields, "k", 1000, default=5, low=1), players=players, exact=exact
+            )
+        else:
+            rows = _integer(fields, "rows", MAX_SIDE, default=3, low=1)
+            cols = _integer(fields, "cols", MAX_SIDE, default=rows, low=1)
+            k = None if k is None else _integer(fields, "k", max(rows, cols), low=1)
+            game = Game(rows, cols, k, players=players, exact=exact)
+        moves = fields.get("moves", [])
+        if not isinstance(moves, list):
+            raise BadRequest("moves: expected a list of [row, col] pairs")
+        for index, cell in enumerate(moves):
+            if not (isinstance(cell, list) and len(cell) == 2):
+                raise BadRequest(f"moves[{index}]: expected a [row, col] pair")
+            pair = dict(zip(("row", "col"), cell, strict=True))
+            game.move(_integer(pair, "row", MAX_COORDINATE), _integer(pair, "col", MAX_COORDINATE))
+        kinds, seconds = self._seating(fields, len(game.players))
+        return self._add(Session(game, kinds, seconds, self._seats))
+
+    def _open(self, fields: dict[str, Any]) -> dict[str, Any]:
+        text, name = fields.get("text"), fields.get("name")
+        if not isinstance(text, str):
+            raise BadRequest("text: expected the record's text")
+        if not isinstance(name, str) or not name:
+            raise BadRequest("name: expected the file's name, such as game.psq")
+        if len(text.encode("utf-8", "replace")) > records.MAX_BYTES:
+            raise BadRequest(f"{name[:60]!r} is too big: at most {records.MAX_BYTES:,} bytes")
+        shown = PurePath(name).name[:80]
+        k = fields.get("k")
+        record = records.loads(
+            text,
+            records.format_of(shown),
+            source=shown,
+            k=None if k is None else _integer(fields, "k", 1000, low=1),
+        )
+        if (
+            record.rows is not None
+            and record.cols is not None
+            and max(record.rows, record.cols) > MAX_SIDE
+        ):
+            raise BadRequest(f"{shown}: the page shows boards of at most {MAX_SIDE} a side")
+        if any(abs(value) > MAX_COORDINATE for cell in record.moves for value in cell):
+            raise BadRequest(f"{shown}: a move lies beyond {MAX_COORDINATE:,} cells of the origin")
+        game = record.to_game()
+        fields.setdefault("seats", [HUMAN] * record.players)
+        kinds, seconds = self._seating(fields, record.players)
+        session = Session(
+            game, kinds, seconds, self._seats, names=record.names, played=record.played
+        )
+        return self._add(session)
+
+    def _seating(self, fields: dict[str, Any], players: int) -> tuple[list[str], float]:
+        """The seat kinds and the seconds a request names, checked."""
+        seats = fields.get("seats", [HUMAN] + [BEST] * (players - 1))
+        if not (isinstance(seats, list) and all(isinstance(kind, str) for kind in seats)):
+            raise BadRequest("seats: expected a list of seat kinds, one per player")
+        if len(seats) != players:
+            raise BadRequest(f"seats: {len(seats)} given for {players} players, one per player")
+        seconds = fields.get("seconds", self._seconds)
+        if type(seconds) not in (int, float) or not (0 < seconds <= MAX_SECONDS):
+            raise BadRequest(
+                f"seconds: {seconds!r} must be a number above 0, at most {MAX_SECONDS:g}"
+            )
+        if not math.isfinite(seconds):
+            raise BadRequest(f"seconds: {seconds!r} must be finite")
+        return seats, float(seconds)
+
+    def _add(self, session: Session) -> dict[str, Any]:
+        game_id = secrets.token_hex(8)
+        with self._lock:
+            if self._closed:
+                session.close()
+                raise Conflict("the server is stopping")
+            self._sessions[game_id] = session
+            dropped = []
+            while len(self._sessions) > self._max_sessions:
+                dropped.append(self._sessions.popitem(last=False)[1])
+        for old in dropped:
+            old.close()
+        return self._with_id(game_id, session.state())
+
+    def _session(self, game_id: str) -> Session:
+        with self._lock:
+            session = self._sessions.get(game_id)
+            if session is None:
+                raise _NotFound(f"no game {game_id}: it was closed or the server restarted")
+            self._sessions.move_to_end(game_id)
+            return session
+
+    def _watch(self, game_id: str, session: Session, query: Mapping[str, str]) -> dict[str, Any]:
+        since = query.get("since")
+        if since is None:
+            return self._with_id(game_id, session.state())
+        if not since.isdigit() or len(since) > 12:
+            raise BadRequest(f"since: {since[:20]!r}, expected a version number")
+        return self._with_id(game_id, session.wait(int(since), self._wait_seconds))
+
+    @staticmethod
+    def _with_id(game_id: str, state: dict[str, Any]) -> dict[str, Any]:
+        return {"id": game_id, **state}
+
+
+class _MethodNotAllowed(Exception):
+    """The endpoint exists but does not take this method."""
+
+
+def _allow(method: str, allowed: str) -> None:
+    if method != allowed:
+        raise _MethodNotAllowed(f"{method} is not allowed here: use {allowed}")
+
+
+def _error(status: int, message: str) -> Reply:
+    return Reply(status, {"error": message})
+
+
+def _object(body: bytes) -> dict[str, Any]:
+    """The body as a JSON object (an empty body is an empty object)."""
+    if not body.strip():
+        return {}
+    try:
+        data = json.loads(body)
+    except (UnicodeDecodeError, RecursionError):
+        raise BadRequest("the body is not JSON text") from None
+    except ValueError as error:
+        raise BadRequest(f"the body is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise BadRequest("the body must be a JSON object")
+    return data
+
+
+def _integer(
+    fields: Mapping[str, Any],
+    name: str,
+    high: int,
+    *,
+    default: int | None = None,
+    low: int | None = None,
+) -> int:
+    """A whole-number field between ``low`` (default ``-high``) and ``high``."""
+    value = fields.get(name, default)
+    if value is None:
+        raise BadRequest(f"{name}: missing, expected a whole number")
+    if type(value) is not int:
+        raise BadRequest(f"{name}: {str(value)[:40]!r} is not a whole number")
+    low = -high if low is None else low
+    if not low <= value <= high:
+        raise BadRequest(f"{name}: {value} is out of range ({low} to {high})")
+    return value
+
+
+def _boolean(fields: Mapping[str, Any], name: str) -> bool:
+    value = fields.get(name, False)
+    if type(value) is not bool:
+        raise BadRequest(f"{name}: {str(value)[:40]!r}, expected true or false")
+    return value
