@@ -112,6 +112,19 @@ def test_an_illegal_action_ends_the_episode_with_minus_one(illegal: object):
     assert observation["action_mask"].sum() == 0
 
 
+def test_after_an_illegal_action_no_action_plays_on_until_reset():
+    game = make((3, 3, 3, 2), opponents=ttt.ScriptedPlayer([(0, 0), (0, 1)]))
+    game.reset(seed=0)
+    game.step(4)
+    game.step(4)  # the learner's own cell: the episode ends
+    observation, reward, terminated, _, info = game.step(8)  # a free cell, but too late
+    assert (reward, terminated, info) == (-1.0, True, {"illegal_action": 8})
+    assert observation["action_mask"].sum() == 0
+    assert len(game.game.moves) == 2
+    observation, _ = game.reset(seed=0)
+    assert observation["action_mask"].sum() == 9
+
+
 def test_a_loss_arrives_in_the_learners_own_step():
     opponent = ttt.ScriptedPlayer([(1, 0), (1, 1), (1, 2)])
     game = MNKEnv(3, opponents=opponent)

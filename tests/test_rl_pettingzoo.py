@@ -161,7 +161,9 @@ def test_a_draw_gives_zero_to_all():
 
 
 @pytest.mark.parametrize(
-    "illegal", [4, -1, 9, 2**70, 1.0, "4", None, True, np.float32(4)], ids=repr
+    "illegal",
+    [4, -1, 9, 2**70, 1.0, "4", None, True, np.bool_(True), np.float32(4), np.array([2])],
+    ids=repr,
 )
 def test_an_illegal_action_ends_the_game_with_minus_one_for_the_mover(illegal: object):
     aec = env(3)
@@ -185,7 +187,8 @@ def test_numpy_integers_are_actions():
     aec = raw_env(3)
     aec.step(np.int32(4))
     aec.step(np.uint8(0))
-    assert [(move.row, move.col) for move in aec.game.moves] == [(1, 1), (0, 0)]
+    aec.step(np.array(8))  # a 0-d array, as a framework's argmax gives it
+    assert [(move.row, move.col) for move in aec.game.moves] == [(1, 1), (0, 0), (2, 2)]
 
 
 def test_the_mask_is_never_all_zeros_for_the_agent_to_act_and_zeros_for_the_others():

@@ -129,6 +129,13 @@ def test_observation_for_a_given_seat():
     assert vector.observation([2])[0, 1, 1].tolist() == [0, 1, 0]
 
 
+@pytest.mark.parametrize("seats", [3, -1, [0], [0, 1, 2], 0.0, "0"])
+def test_observation_for_seats_that_are_not_seats_is_refused(seats: object):
+    vector = VectorGame(2, 3, players=3)
+    with pytest.raises(ValueError, match="seats must be one seat or 2 seats from 0 to 2"):
+        vector.observation(seats)  # type: ignore[arg-type]
+
+
 def test_play_leaves_ended_games_until_restart_and_skips_inactive_ones():
     vector = VectorGame(2, 1, 2, k=1)
     rewards, done = vector.play([0, 0], active=np.array([True, False]))

@@ -13,6 +13,7 @@ from web_support import bot_threads, call, new_game, ok, settled
 from tictactoe import records
 from tictactoe.cli._options import KINDS, UNBOUNDED_MAX_MOVES, UsageError
 from tictactoe.web import Api, Seats
+from tictactoe.web._session import Session
 
 DATA = Path(__file__).parent / "data"
 FAKE = Path(__file__).parent / "fake_brains" / "fake_brain.py"
@@ -45,6 +46,7 @@ def test_options_offer_a_person_every_bot_of_the_command_and_the_limits(api: Api
     assert options["max_players"] == 8
     assert options["formats"] == ["json", "psq", "sgf"]
     assert options["seconds"] == {"default": 2.0, "max": 60.0}
+    assert options["analysis_free_cells"] == 16
 
 
 def test_a_new_game_defaults_to_3x3_a_person_against_the_strongest_bot(api: Api) -> None:
@@ -464,6 +466,26 @@ def test_a_closed_api_closes_its_games_and_takes_no_new_ones() -> None:
     assert not bot_threads()
     assert call(api, "GET", f"/api/games/{state['id']}")[0] == 404
     assert call(api, "POST", "/api/games", {}) == (409, {"error": "the server is stopping"})
+
+
+def test_closing_waits_for_the_bots_at_most_the_time_given_in_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Bots that never finish, in several games: the waits share one deadline."""
+    now = [0.0]
+    waits: list[float] = []
+
+    def never_done(session: Session, seconds: float) -> bool:
+        waits.append(seconds)
+        now[0] += seconds
+        return False
+
+    api = Api()
+    for _ in range(3):
+        new_game(api)
+    monkeypatch.setattr(Session, "join", never_done)
+    api.close(10.0, clock=lambda: now[0])
+    assert waits == [10.0, 0.0, 0.0]
 
 
 def test_a_configured_brain_is_offered_and_plays_five_in_a_row() -> None:

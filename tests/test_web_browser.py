@@ -134,6 +134,10 @@ def test_a_15x15_game_against_the_strongest_bot_with_undo(driver: Any, server: W
     wait_until(driver, lambda d: marks(d) == 2 and replay_label(d) == "Move 2 of 2", "the undo")
     assert status(driver) == "X (you) to move"
     assert "free" in cell(driver, *mine).get_attribute("class")
+    driver.find_element("id", "show-values").click()  # beyond the solver's reach: said so
+    assert driver.find_element("id", "evaluation").text == (
+        "Perfect play is shown for two players with at most 16 free cells on a bounded board."
+    )
 
 
 def test_a_game_saved_from_the_page_reopens_and_replays(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Iterator
 
@@ -11,7 +12,7 @@ from web_support import bot_threads, fetch, serving
 
 from tictactoe.web import Api, WebServer, is_loopback
 from tictactoe.web._api import MAX_BODY
-from tictactoe.web._server import static_files
+from tictactoe.web._server import _Handler, static_files
 
 
 @pytest.fixture(scope="module")
@@ -194,6 +195,39 @@ def test_a_waiting_request_ends_when_the_server_stops() -> None:
     assert answers in ([200], [404])  # woken from its wait, or its game already closed
     assert not bot_threads()
     assert set(threading.enumerate()) <= before | {threading.current_thread()}
+
+
+def test_an_idle_connection_does_not_hold_the_stop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection a browser opens ahead of need, and sends nothing on, ends with the server."""
+    monkeypatch.setattr(_Handler, "timeout", 3600)  # it would hold the stop that long
+    before = set(threading.enumerate())
+    server = WebServer(("127.0.0.1", 0), Api())
+    serving_thread = threading.Thread(target=server.serve_forever)
+    serving_thread.start()
+    idle = socket.create_connection(server.server_address[:2])
+    try:
+        while not any(
+            "process_request" in thread.name and thread not in before
+            for thread in threading.enumerate()
+        ):
+            serving_thread.join(0.01)  # until a thread reads the request that never comes
+        stopper = threading.Thread(target=server.stop, daemon=True)
+        stopper.start()
+        stopper.join(60)
+        assert not stopper.is_alive()
+        assert idle.recv(1) == b""  # the server closed it
+    finally:
+        idle.close()  # lets a handler still reading end, should the stop have hung
+    serving_thread.join(10)
+    assert set(threading.enumerate()) <= before | {threading.current_thread()}
+
+
+def test_an_ipv6_address_is_listened_on() -> None:
+    server = WebServer(("::1", 0), Api())
+    try:
+        assert server.url == f"http://[::1]:{server.server_address[1]}/"
+    finally:
+        server.server_close()
 
 
 def test_the_url_and_what_counts_as_loopback() -> None:

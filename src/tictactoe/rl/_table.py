@@ -8,6 +8,8 @@ one array copy.
 
 from __future__ import annotations
 
+import operator
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -44,14 +46,18 @@ class Table:
     def try_play(self, action: object) -> bool:
         """Play ``action`` for the seat to move if it is legal; say whether it was.
 
-        Legal: an int (numpy ints too, not a bool) naming a free cell of a game going on.
+        Legal: an int (numpy ints and 0-d integer arrays too, not a bool) naming a free cell
+        of a game going on.
         """
-        if type(action) is int:
+        if type(action) is int:  # the common case first: a step is a few microseconds
             index = action
-        elif isinstance(action, np.integer):
-            index = int(action)
-        else:  # bool, float, str, None...
+        elif isinstance(action, bool | np.bool_):
             return False
+        else:
+            try:
+                index = operator.index(action)  # type: ignore[arg-type]
+            except TypeError:  # float, str, None...
+                return False
         shape = self.shape
         if not 0 <= index < shape.cells or not self._free[index] or self.game.is_over:
             return False

@@ -136,9 +136,12 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def step(
         self, action: int | np.integer[Any]
     ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """Play ``action`` and the opponents' replies; illegal: -1 and the episode ends."""
+        """Play ``action`` and the opponents' replies; illegal: -1 and the episode ends.
+
+        Once the episode has ended, every action is illegal until :meth:`reset`.
+        """
         table = self._table
-        if not table.try_play(action):
+        if self._finished or not table.try_play(action):
             self._finished = True
             if self.render_mode == "human":
                 self.render()

@@ -110,16 +110,34 @@ class VectorGame:
 
         Plane 0 holds the observer's marks, then the next players' in turn order. The
         observer is each game's player to move, or ``seats`` (one int, or one per game).
+
+        Raises:
+            ValueError: ``seats`` is not one seat or ``N`` seats from 0 to ``players - 1``.
         """
         shape = self.shape
         players = shape.players
         cells = self._cells
-        observers = self.to_move if seats is None else np.broadcast_to(seats, self.to_move.shape)
+        observers = self.to_move if seats is None else self._seats(seats)
         planes = np.empty((*cells.shape, players), dtype=np.int8)
         for plane in range(players):
             owner = (observers + plane) % players + 1
             np.equal(cells, owner.astype(np.int8)[:, None], out=planes[..., plane])
         return planes.reshape(self.num_games, shape.rows, shape.cols, players)
+
+    def _seats(self, seats: ArrayLike) -> NDArray[np.int64]:
+        """``seats`` as one seat per game, checked."""
+        wanted = np.asarray(seats)
+        players = self.shape.players
+        if (
+            wanted.dtype.kind not in "iu"
+            or wanted.shape not in ((), (self.num_games,))
+            or ((wanted < 0) | (wanted >= players)).any()
+        ):
+            raise ValueError(
+                f"seats must be one seat or {self.num_games} seats from 0 to {players - 1}, "
+                f"got {str(seats)[:60]}"
+            )
+        return np.broadcast_to(wanted, (self.num_games,)).astype(np.int64)
 
     def random_actions(self) -> NDArray[np.int64]:
         """One uniformly random legal action per game.

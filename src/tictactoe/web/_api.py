@@ -8,7 +8,8 @@ refusal is an ``{"error": "..."}`` that says what was wrong, in the library's ow
 Endpoints (``ID`` is a game's id; bodies and replies are JSON objects):
 
 ========  ==========================  =====================================================
-GET       /api/options                the seat kinds, the strongest bot, limits, formats
+GET       /api/options                the seat kinds, the strongest bot, limits, formats,
+                                      the most free cells perfect play is shown on
 POST      /api/games                  a new game: rows, cols or unbounded, k, exact, seats,
                                       seconds, and optionally moves to start from
 POST      /api/games/open             a game from a record: text, name (its extension
@@ -35,6 +36,7 @@ import math
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -45,6 +47,7 @@ from tictactoe import records
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
 from tictactoe.marks import MAX_PLAYERS
+from tictactoe.web._analysis import ANALYSIS_EMPTY
 from tictactoe.web._seats import BEST, HUMAN, Seats
 from tictactoe.web._session import ANALYSIS_SECONDS, Conflict, Session
 
@@ -133,16 +136,17 @@ class Api:
         except (TicTacToeError, ValueError, TypeError) as error:
             return _error(400, str(error))
 
-    def close(self, seconds: float = 10.0) -> None:
-        """Close every game and wait up to ``seconds`` for the bots at work to finish."""
+    def close(self, seconds: float = 10.0, *, clock: Callable[[], float] = time.monotonic) -> None:
+        """Close every game and wait up to ``seconds`` in all for the bots at work to finish."""
         with self._lock:
             self._closed = True
             sessions = list(self._sessions.values())
             self._sessions.clear()
         for session in sessions:
             session.close()
+        deadline = clock() + seconds
         for session in sessions:
-            session.join(seconds)
+            session.join(max(0.0, deadline - clock()))
 
     def _route(
         self, method: str, path: str, query: Mapping[str, str], body: bytes
@@ -219,6 +223,7 @@ class Api:
             "max_players": MAX_PLAYERS,
             "max_side": MAX_SIDE,
             "formats": list(records.FORMATS),
+            "analysis_free_cells": ANALYSIS_EMPTY,
         }
 
     def _new(self, fields: dict[str, Any]) -> dict[str, Any]:

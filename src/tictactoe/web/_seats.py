@@ -30,6 +30,7 @@ _DESCRIPTIONS = {
     "random": "plays any legal cell",
     "perfect": "the solver's best move (two players, boards of up to 20 cells)",
     "heuristic": "wins, blocks, then searches threats; any board",
+    "threat": "threat-space search, fours and threes first: the strongest on big boards",
 }
 _STRENGTH = ("threat", "heuristic")
 """Our bots for big boards, strongest first: a seat of kind :data:`BEST` gets the first that

@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import socket
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
+from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from tictactoe.web._api import MAX_BODY, Api, Reply
 
 __all__ = ["LOOPBACK", "WebServer", "is_loopback", "static_files"]
 
+_Request = socket.socket | tuple[bytes, socket.socket]
+"""What a socket server hands its handlers: a stream server's are connected sockets."""
 LOOPBACK = "127.0.0.1"
 """Where the server listens unless told otherwise: this machine only."""
 _TYPES = {
@@ -81,6 +85,10 @@ class WebServer(ThreadingHTTPServer):
         self.api = api
         self.files = static_files()
         self._names = {name.lower() for name in names}
+        self._connections: set[_Request] = set()
+        self._connections_lock = threading.Lock()
+        if ":" in address[0]:  # an IPv6 address, such as ::1
+            self.address_family = socket.AF_INET6
         super().__init__(address, _Handler)
 
     @property
@@ -106,6 +114,34 @@ class WebServer(ThreadingHTTPServer):
         except ValueError:
             return False
         return bracketed == (address.version == 6)
+
+    def process_request(self, request: _Request, client_address: Any) -> None:
+        """Answer ``request`` in its own thread, keeping it among the open connections."""
+        with self._connections_lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: _Request) -> None:
+        """Close ``request``'s connection once answered."""
+        with self._connections_lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
+
+    def server_close(self) -> None:
+        """Stop listening and wait for the requests being answered, not for idle connections.
+
+        A browser opens connections ahead of need and may send nothing on them; their reading
+        side is shut, so their threads end at once instead of at the handler's timeout.
+        """
+        with self._connections_lock:
+            connections = list(self._connections)
+        for connection in connections:
+            try:
+                if isinstance(connection, socket.socket):
+                    connection.shutdown(socket.SHUT_RD)
+            except OSError:  # closed meanwhile
+                pass
+        super().server_close()
 
     def stop(self) -> None:
         """Stop serving from another thread, close the games, and wait for every thread."""

@@ -168,7 +168,8 @@ async function refreshValues() {
     valuesFor = null;
     board.setValues([]);
     if (wanted && state.status === "in progress") {
-      $("evaluation").textContent = "Perfect play is shown for two players with at most 16 free cells.";
+      $("evaluation").textContent = "Perfect play is shown for two players with at most " +
+        `${options.analysis_free_cells} free cells on a bounded board.`;
     }
     return;
   }
