@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import tictactoe as ttt
-from tictactoe.brain import ABOUT, Brain, main, read_lines, serve
+from tictactoe.brain import ABOUT, Brain, main, read_lines, serve, threat_chooser
 from tictactoe.brain._timing import FLOOR, MIN_MARGIN, TimeKeeper
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
@@ -63,7 +63,7 @@ def free_move(brain: Brain, reply: str) -> Cell:
 
 
 def test_begin_and_turns_give_legal_moves_on_free_cells() -> None:
-    brain = Brain(nodes=30, seed=3)
+    brain = Brain(nodes=30, seed=3, chooser=threat_chooser)
     assert brain.handle("START 15") == ["OK"]
     taken: set[Cell] = set()
     taken.add(free_move(brain, brain.handle("BEGIN")[0]))
@@ -78,7 +78,7 @@ def test_begin_and_turns_give_legal_moves_on_free_cells() -> None:
 
 
 def test_opening_answer_is_the_centre_and_x_is_the_column() -> None:
-    brain = Brain(nodes=30, seed=1)
+    brain = Brain(nodes=30, seed=1, chooser=threat_chooser)
     assert replay(brain, "RECTSTART 20,10\nBEGIN") == ["OK", "10,5"]
     game = brain.game
     assert game is not None
@@ -86,7 +86,7 @@ def test_opening_answer_is_the_centre_and_x_is_the_column() -> None:
 
 
 def test_case_cr_only_blank_lines_and_tabs() -> None:
-    brain = Brain(nodes=30, seed=1)
+    brain = Brain(nodes=30, seed=1, chooser=threat_chooser)
     assert brain.handle("  start 15  ") == ["OK"]
     assert brain.handle("") == []
     assert brain.handle("   ") == []
@@ -95,7 +95,7 @@ def test_case_cr_only_blank_lines_and_tabs() -> None:
 
 
 def test_about_is_one_line_of_quoted_keywords() -> None:
-    assert Brain().handle("ABOUT") == [ABOUT]
+    assert Brain(chooser=threat_chooser).handle("ABOUT") == [ABOUT]
     assert f'version="{ttt.__version__}"' in ABOUT
     assert re.fullmatch(r'(\w+="[^"]*")(, \w+="[^"]*")*', ABOUT)
 
@@ -119,13 +119,13 @@ def test_about_is_one_line_of_quoted_keywords() -> None:
     ],
 )
 def test_errors_before_start(line: str, reply: str) -> None:
-    brain = Brain()
+    brain = Brain(chooser=threat_chooser)
     assert brain.handle(line) == [reply]
     assert brain.handle("START 10") == ["OK"]  # and the brain goes on
 
 
 def test_small_and_large_boards() -> None:
-    brain = Brain(nodes=10, seed=0)
+    brain = Brain(nodes=10, seed=0, chooser=threat_chooser)
     assert replay(brain, "START 3\nBEGIN") == ["OK", "1,1"]
     assert brain.game is not None
     assert brain.game.k == 3
@@ -199,7 +199,7 @@ def test_restart_and_start_begin_new_games() -> None:
 
 
 def test_board_after_restart_with_us_to_move_as_first_player() -> None:
-    brain = Brain(nodes=50, seed=2)
+    brain = Brain(nodes=50, seed=2, chooser=threat_chooser)
     lines = "START 20\nBEGIN\nRESTART\nBOARD\n10,10,1\n10,11,2\n11,11,1\n9,10,2\nDONE"
     replies = replay(brain, lines)
     assert replies[:3] == ["OK", "10,10", "OK"]
@@ -212,7 +212,7 @@ def test_board_after_restart_with_us_to_move_as_first_player() -> None:
 
 
 def test_board_with_opponent_first_and_a_block() -> None:
-    brain = Brain(nodes=50, seed=2)
+    brain = Brain(nodes=50, seed=2, chooser=threat_chooser)
     lines = "START 15\nBOARD\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n5,5,1\n6,6,1\n7,7,1\ndone"
     assert replay(brain, lines) == ["OK", "4,0"]
     game = brain.game
@@ -222,7 +222,7 @@ def test_board_with_opponent_first_and_a_block() -> None:
 
 
 def test_board_takes_our_win() -> None:
-    brain = Brain(nodes=50, seed=2)
+    brain = Brain(nodes=50, seed=2, chooser=threat_chooser)
     lines = "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n5,5,2\n6,6,2\n9,7,2\n3,3,2\nDONE"
     assert replay(brain, lines) == ["OK", "4,0"]
     assert brain.game is not None
@@ -368,7 +368,7 @@ def test_info_between_moves_and_a_crashing_chooser() -> None:
 
 
 def test_moves_seen_at_the_end_of_a_game() -> None:
-    brain = Brain(nodes=50, seed=1)
+    brain = Brain(nodes=50, seed=1, chooser=threat_chooser)
     replay(brain, "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n0,5,2\n1,5,2\n2,5,2\n3,5,2\nDONE")
     assert brain.game is not None
     assert brain.game.is_over
@@ -518,10 +518,14 @@ def test_process_plays_a_short_game_over_pipes() -> None:
     result = run_brain(commands, "--nodes", "200", "--seed", "1")
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
-    replies = result.stdout.splitlines()
+    lines = result.stdout.splitlines()
+    messages = [line for line in lines if line.startswith("MESSAGE ")]
+    replies = [line for line in lines if not line.startswith("MESSAGE ")]
     assert replies[0] == "OK"
     assert replies[-1] == ABOUT
     assert len(replies) == 8
+    assert len(messages) == 6  # one before each of the brain's moves
+    assert all(" pv " in line and " nps " in line for line in messages)
     game = Game(15, k=5)
     moves = replies[1:-1]
     for index, reply in enumerate(moves):
@@ -537,7 +541,9 @@ def test_process_plays_a_short_game_over_pipes() -> None:
 def test_process_survives_garbage_and_ends_at_eof() -> None:
     result = run_brain("\x00\xff garbage\nTURN 1,1\nstart 5\nbegin\n")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == [
+    lines = result.stdout.splitlines()
+    assert lines[3].startswith("MESSAGE opening ")
+    assert lines[:3] + lines[4:] == [
         "UNKNOWN \x00\xff garbage",
         "ERROR no board yet: send START first",
         "OK",

@@ -415,5 +415,8 @@ def test_the_brain_runs_as_a_subcommand(
     code = main(["brain", "--seed", "1", "--nodes", "20"])
     out, _ = capsys.readouterr()
     assert code == 0
-    assert out.split() == ["OK", "7,7"]
+    lines = out.splitlines()
+    assert lines[0] == "OK"
+    assert lines[1].startswith("MESSAGE opening ")  # what the bot thought, then its move
+    assert lines[2:] == ["7,7"]
     assert main(["brain", "--nodes", "0"]) == 2

@@ -33,6 +33,7 @@ from tictactoe.outcome import Cell, Move, Outcome, Status
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, ScriptedPlayer, play_match
 from tictactoe.solver import Solution, Value, solve
+from tictactoe.threat import ThreatBot
 
 __all__ = [
     "BadBotMove",
@@ -60,6 +61,7 @@ __all__ = [
     "ScriptedPlayer",
     "Solution",
     "Status",
+    "ThreatBot",
     "TicTacToeError",
     "Unsolvable",
     "Value",

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 import tictactoe
+from tictactoe.brain._choosers import Explaining, ThreatChooser
 from tictactoe.brain._timing import TimeKeeper
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
@@ -33,7 +34,7 @@ __all__ = ["ABOUT", "DEFAULT_NODES", "WIN_LENGTH", "Brain", "Chooser", "heuristi
 
 WIN_LENGTH = 5
 """Stones in a row that win: gomoku."""
-DEFAULT_NODES = 50_000
+DEFAULT_NODES = 1_000_000
 """Positions a move may search: enough that the clock, not the count, ends the search."""
 ABOUT = (
     f'name="tictactoe", version="{tictactoe.__version__}", author="tictactoe contributors", '
@@ -71,7 +72,9 @@ class Brain:
         seed: makes the moves repeatable; None for fresh randomness.
         default_turn: seconds a move may take when the manager sends no ``timeout_turn``.
         clock: the time source, in seconds (tests pass a fake one).
-        chooser: picks the moves (tests pass a recording one).
+        chooser: picks the moves (tests pass a recording one); None for the threat bot. A
+            chooser that can explain its moves (:class:`Explaining`) has its ``MESSAGE``
+            lines sent before each move.
     """
 
     def __init__(
@@ -81,12 +84,12 @@ class Brain:
         seed: int | None = None,
         default_turn: float = DEFAULT_SECONDS,
         clock: Callable[[], float] = time.perf_counter,
-        chooser: Chooser = heuristic_chooser,
+        chooser: Chooser | None = None,
     ) -> None:
         self._nodes = nodes
         self._rng = random.Random(seed)
         self._clock = clock
-        self._chooser = chooser
+        self._chooser: Chooser = ThreatChooser() if chooser is None else chooser
         self._timer = TimeKeeper(default_turn)
         self._size: tuple[int, int] | None = None  # (rows, cols) once START came
         self._game: Game | None = None
@@ -137,9 +140,15 @@ class Brain:
         if action is None:
             return [*notes, f"UNKNOWN {text if len(text) <= 80 else text[:80] + '…'}"]
         try:
-            return [*notes, action(rest, started)]
+            reply = action(rest, started)
         except _Refused as exc:
             return [*notes, f"ERROR {exc}"]
+        return [*notes, *self._explained(), reply]
+
+    def _explained(self) -> list[str]:
+        """The chooser's MESSAGE lines about the move just chosen, if it explains itself."""
+        chooser = self._chooser
+        return chooser.explain() if isinstance(chooser, Explaining) else []
 
     def _actions(self) -> dict[str, Callable[[str, float], str]]:
         return {
@@ -330,9 +339,10 @@ class Brain:
             lines, self._board = self._board or [], None
             notes, self._notes = self._notes, []
             try:
-                return [*notes, self._impose(lines, self._board_started)]
+                reply = self._impose(lines, self._board_started)
             except _Refused as exc:
                 return [*notes, f"ERROR {exc}"]
+            return [*notes, *self._explained(), reply]
         if word.isalpha():  # a manager that gave up on BOARD: drop it and obey the command
             self._board = None
             return ["ERROR BOARD was not ended by DONE", *self._command(text, started)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
@@ -15,13 +16,16 @@ from tictactoe.cli._options import (
     player_kinds,
     position_game,
 )
-from tictactoe.cli._session import make_player
+from tictactoe.cli._session import describe_thought, make_player
 from tictactoe.cli._terminal import status
 from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
 from tictactoe.errors import OutOfTime
-from tictactoe.players import play_match
+from tictactoe.game import Game
+from tictactoe.outcome import Move
+from tictactoe.players import Player, play_match
 from tictactoe.solver import solve
+from tictactoe.threat import ThreatBot
 
 __all__ = ["count_command", "selfplay_command", "solve_command"]
 
@@ -74,6 +78,19 @@ def count_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _narrator(number: int) -> Callable[[Game, Move, Player], None]:
+    """Prints each move of game ``number``, with the threat bot's thought when it moved."""
+
+    def narrate(game: Game, move: Move, player: Player) -> None:
+        text = f"game {number} move {len(game.moves)}: {move.mark} ({player.name}) "
+        text += cell_label(move.cell, game)
+        if isinstance(player, ThreatBot) and player.last is not None:
+            text += " - " + describe_thought(player.last, game)
+        print(text)
+
+    return narrate
+
+
 def selfplay_command(args: argparse.Namespace) -> int:
     """Bots against each other over many games, with progress on a terminal."""
     kinds = player_kinds(args)
@@ -90,7 +107,8 @@ def selfplay_command(args: argparse.Namespace) -> int:
             for number, kind in enumerate(kinds)
         ]
         for played in range(1, args.games + 1):
-            outcome = play_match(template.copy(), players, max_moves=limit)
+            on_move = _narrator(played) if args.verbose else None
+            outcome = play_match(template.copy(), players, max_moves=limit, on_move=on_move)
             if outcome.winner is not None:
                 wins[outcome.winner] += 1
             elif outcome.is_over:

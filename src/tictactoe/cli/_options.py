@@ -34,7 +34,7 @@ __all__ = [
     "usage",
 ]
 
-KINDS = ("human", "random", "perfect", "heuristic")
+KINDS = ("human", "random", "perfect", "heuristic", "threat")
 """The kinds of player the command can seat."""
 DEFAULT_SECONDS = 5.0
 """The most time a bot may think per move unless --time says otherwise."""
@@ -104,7 +104,7 @@ def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> No
     parser.add_argument(
         "--players",
         metavar="LIST",
-        help="every player in turn order, for 3 or more: e.g. human,heuristic,random",
+        help="every player in turn order, for 3 or more: e.g. human,threat,random",
     )
     parser.add_argument(
         "--max-moves",

@@ -82,7 +82,8 @@ def build(version: str) -> argparse.ArgumentParser:
         "play a game in the terminal",
         "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
         "also undo, hint, help and quit. The default opponent is perfect on boards of "
-        f"up to {AUTO_PERFECT_CELLS} cells, heuristic beyond.",
+        f"up to {AUTO_PERFECT_CELLS} cells, the threat-search bot beyond (heuristic for 3 "
+        "or more players, or k outside 4 to 7).",
         json=False,
     )
     add_player_options(play, x="human", o="auto")
@@ -131,6 +132,11 @@ def build(version: str) -> argparse.ArgumentParser:
     selfplay.add_argument(
         "--games", type=positive_int, default=100, metavar="N", help="games to play"
     )
+    selfplay.add_argument(
+        "--verbose",
+        action="store_true",
+        help="print every move, with what the threat bot thought of it",
+    )
 
     match = _command(
         commands,
@@ -145,7 +151,7 @@ def build(version: str) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=SPEC",
-        help="a player: random, perfect, heuristic or engine:COMMAND; give two or more",
+        help="a player: random, perfect, heuristic, threat or engine:COMMAND; give two or more",
     )
     match.add_argument(
         "--games", type=positive_int, default=2, metavar="N", help="games per pair (default 2)"

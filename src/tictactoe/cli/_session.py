@@ -26,13 +26,24 @@ from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
 from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, play_match
+from tictactoe.threat import Thought, ThreatBot
 
-__all__ = ["AUTO_PERFECT_CELLS", "ENGINE", "PERFECT_MAX_CELLS", "bot", "make_player", "play"]
+__all__ = [
+    "AUTO_PERFECT_CELLS",
+    "ENGINE",
+    "PERFECT_MAX_CELLS",
+    "auto_kind",
+    "bot",
+    "describe_thought",
+    "make_player",
+    "play",
+]
 
 PERFECT_MAX_CELLS = 20
 """The biggest board on which the command offers perfect play (the solver's reach)."""
 AUTO_PERFECT_CELLS = 16
-"""Up to this many cells the default opponent is perfect; beyond, heuristic."""
+"""Up to this many cells the default opponent is perfect; beyond, the threat bot (where it
+plays the game: two players, 4 <= k <= 7), else heuristic."""
 
 
 def _solvable(game: Game, cells: int) -> bool:
@@ -45,8 +56,15 @@ def _solvable(game: Game, cells: int) -> bool:
     )
 
 
+def auto_kind(game: Game) -> str:
+    """The default bot for ``game``: perfect where the solver reaches, else the strongest."""
+    if _solvable(game, AUTO_PERFECT_CELLS):
+        return "perfect"
+    return "threat" if ThreatBot.plays(game) else "heuristic"
+
+
 def bot(kind: str, game: Game, seed: int | None, args: argparse.Namespace) -> Player:
-    """The bot of ``kind`` for ``game`` (``auto``: perfect on small boards, else heuristic).
+    """The bot of ``kind`` for ``game`` (``auto``: see :func:`auto_kind`).
 
     Every bot gets the time limit per move of ``--time``; the heuristic one also ``--budget``.
 
@@ -54,7 +72,7 @@ def bot(kind: str, game: Game, seed: int | None, args: argparse.Namespace) -> Pl
         UsageError: perfect play asked for on a board out of the solver's reach.
     """
     if kind == "auto":
-        kind = "perfect" if _solvable(game, AUTO_PERFECT_CELLS) else "heuristic"
+        kind = auto_kind(game)
     if kind == "random":
         return RandomBot(seed)
     if kind == "perfect":
@@ -64,6 +82,8 @@ def bot(kind: str, game: Game, seed: int | None, args: argparse.Namespace) -> Pl
                 "cells; try heuristic"
             )
         return PerfectBot(seed, seconds=args.time)
+    if kind == "threat":
+        return ThreatBot(seed, seconds=args.time)
     return HeuristicBot(seed, nodes=args.budget, seconds=args.time)
 
 
@@ -100,20 +120,45 @@ def make_player(
     kind = spec.strip().lower()
     if kind not in (*KINDS, "auto") or kind == "human":
         raise UsageError(
-            f"unknown player {spec!r}: choose from random, perfect, heuristic, engine:CMD"
+            f"unknown player {spec!r}: choose from random, perfect, heuristic, threat, engine:CMD"
         )
     return bot(kind, game, seed, args)
 
 
 def _hinter(seconds: float) -> Callable[[Game], tuple[int, int]]:
-    """Suggests a move: the solver's on small boards, the heuristic bot's elsewhere."""
+    """Suggests a move: the solver's on small boards, else the threat bot's.
+
+    The threat bot also prints what it thinks: score, depth, nodes and the line it expects.
+    """
 
     def hint(game: Game) -> tuple[int, int]:
         if _solvable(game, PERFECT_MAX_CELLS):
             return PerfectBot(0, seconds=seconds).choose_move(game)
-        return HeuristicBot(0, seconds=seconds).choose_move(game)
+        if not ThreatBot.plays(game):
+            return HeuristicBot(0, seconds=seconds).choose_move(game)
+        adviser = ThreatBot(0, seconds=seconds)
+        cell = adviser.choose_move(game)
+        assert adviser.last is not None
+        print(describe_thought(adviser.last, game))
+        return cell
 
     return hint
+
+
+def describe_thought(thought: Thought, game: Game) -> str:
+    """A bot's thought in one line: reason, score, depth, nodes, speed and the line.
+
+    >>> from tictactoe.threat import Thought
+    >>> print(describe_thought(Thought((7, 7), "vcf", 1_000_000, 3, 420, 0.05, ((7, 7),
+    ...     (7, 8))), Game(15, k=5)))
+    vcf: score +1000000, depth 3, 420 nodes in 0.050 s (8,400/s); line h8 i8
+    """
+    line = " ".join(cell_label(cell, game) for cell in thought.variation)
+    return (
+        f"{thought.reason}: score {thought.score:+d}, depth {thought.depth}, "
+        f"{thought.nodes:,} nodes in {thought.seconds:.3f} s "
+        f"({thought.nodes_per_second:,}/s); line {line}"
+    )
 
 
 class _Thinking:

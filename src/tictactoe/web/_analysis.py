@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from tictactoe.coordinates import cell_label
 from tictactoe.errors import OutOfTime, Unsolvable
 from tictactoe.game import Game
-from tictactoe.heuristic import HeuristicBot
 from tictactoe.outcome import Cell
 from tictactoe.perfect import PerfectBot
-from tictactoe.solver import Value, empty_cells, solve
+from tictactoe.solver import MAX_EMPTY, Value, empty_cells, solve
+from tictactoe.threat import ThreatBot
 
 __all__ = [
     "ANALYSIS_EMPTY",
@@ -113,10 +113,14 @@ def evaluation(
 
 
 def hint(game: Game, seconds: float) -> Cell:
-    """A good move for the side to move: the solver's where it reaches, else the heuristic's."""
-    if len(game.players) == 2 and not game.is_unbounded:
+    """A good move for the side to move: the solver's where it reaches, else the threat bot's.
+
+    The threat bot hands games it does not play (more players, k outside its range) to the
+    heuristic bot, as the command's hint does.
+    """
+    if len(game.players) == 2 and not game.is_unbounded and empty_cells(game) <= MAX_EMPTY:
         return PerfectBot(0, seconds=seconds).choose_move(game)
-    return HeuristicBot(0, seconds=seconds).choose_move(game)
+    return ThreatBot(0, seconds=seconds).choose_move(game)
 
 
 def thought(bot: object, game: Game) -> str | None:

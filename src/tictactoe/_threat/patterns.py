@@ -1,0 +1,169 @@
+"""Line patterns: what a stone placed on a cell makes along one line, relative to k.
+
+A cell's line in one direction is read ``reach`` cells each side (k - 1, or k under the
+exact rule, which must see the cell past a run of k to rule out an overline). Each neighbour
+is empty, the player's own, or blocked (the rival's stone or the board's edge). The level of
+the cell for the player, from the strongest:
+
+- :data:`FIVE`: the stone makes k in a row (exactly k under the exact rule);
+- :data:`FLEX4`: it makes a four with two or more completing cells (an open four);
+- :data:`BLOCK4`: a four with one completing cell;
+- :data:`FLEX3`: one more stone can make an open four (an open three);
+- :data:`BLOCK3`: one more stone can make a four;
+- :data:`FLEX2`: one more stone can make an open three;
+- :data:`ROOM`: some k cells through it are free of blockers;
+- :data:`DEAD`: none are.
+
+Only runs through the cell itself count, so a four elsewhere on the line does not lend its
+level to every cell near it. The levels are computed once per distinct line, on demand, and
+kept in a table keyed by the line's code (two bits a neighbour), shared by every board of the
+same k and rule.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+__all__ = [
+    "BLOCK3",
+    "BLOCK4",
+    "DEAD",
+    "FIVE",
+    "FLEX2",
+    "FLEX3",
+    "FLEX4",
+    "LEVEL_BITS",
+    "ROOM",
+    "PatternTable",
+    "level_of",
+]
+
+DEAD, ROOM, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE = range(8)
+LEVEL_BITS = 3
+"""Bits one level takes in a packed pair: the first player's level, then the second's."""
+
+_EMPTY, _MINE, _BLOCKED = 0, 1, 2
+_WALL = 3
+"""A neighbour's code in a line key: 0 empty, 1 or 2 a player's stone, 3 off the board."""
+
+
+def level_of(line: tuple[int, ...], k: int, *, exact: bool) -> int:
+    """The level a stone at the centre of ``line`` makes (the centre counted as the player's).
+
+    Args:
+        line: 2 * reach + 1 cells, each 0 (empty), 1 (the player's) or 2 (blocked).
+        k: stones in a row that win.
+        exact: only exactly k in a row wins.
+    """
+    return _level(_normalised(line), k, exact)
+
+
+def _normalised(line: tuple[int, ...]) -> tuple[int, ...]:
+    """``line`` with the centre the player's and everything past a blocker blocked.
+
+    No run through the centre crosses a blocker, so what lies beyond it changes nothing.
+    """
+    cells = list(line)
+    centre = len(cells) // 2
+    cells[centre] = _MINE
+    for side in (range(centre + 1, len(cells)), range(centre - 1, -1, -1)):
+        blocked = False
+        for index in side:
+            blocked = blocked or cells[index] == _BLOCKED
+            if blocked:
+                cells[index] = _BLOCKED
+    return tuple(cells)
+
+
+def _run(cells: tuple[int, ...], centre: int) -> tuple[int, int]:
+    """The first and last index of the player's run through ``centre``."""
+    first = centre
+    while first > 0 and cells[first - 1] == _MINE:
+        first -= 1
+    last = centre
+    while last < len(cells) - 1 and cells[last + 1] == _MINE:
+        last += 1
+    return first, last
+
+
+def _wins(cells: tuple[int, ...], k: int, exact: bool) -> bool:
+    first, last = _run(cells, len(cells) // 2)
+    length = last - first + 1
+    return length == k if exact else length >= k
+
+
+def _has_room(cells: tuple[int, ...], k: int) -> bool:
+    centre = len(cells) // 2
+    free = [cell != _BLOCKED for cell in cells]
+    return any(
+        all(free[start : start + k])
+        for start in range(max(0, centre - k + 1), min(centre, len(cells) - k) + 1)
+    )
+
+
+@cache
+def _level(cells: tuple[int, ...], k: int, exact: bool) -> int:
+    if _wins(cells, k, exact):
+        return FIVE
+    if not _has_room(cells, k):
+        return DEAD
+    centre = len(cells) // 2
+    empties = [index for index, cell in enumerate(cells) if cell == _EMPTY]
+    grown = [(*cells[:index], _MINE, *cells[index + 1 :]) for index in empties]
+    completing = 0
+    for more, index in zip(grown, empties, strict=True):
+        first, last = _run(more, centre)
+        if first <= index <= last and _wins(more, k, exact):
+            completing += 1
+    if completing >= 2:
+        return FLEX4
+    if completing == 1:
+        return BLOCK4
+    best = ROOM
+    for more in grown:
+        best = max(best, _level(more, k, exact) - 2)
+    return best
+
+
+class PatternTable:
+    """Levels by line key: the pair of levels (first player's, second's) packed in one int.
+
+    A key holds two bits for each neighbour in the order of the offsets ``-reach .. -1,
+    1 .. reach``: 0 empty, 1 the first player's stone, 2 the second's, 3 off the board.
+
+    Args:
+        k: stones in a row that win.
+        exact: only exactly k in a row wins.
+    """
+
+    def __init__(self, k: int, *, exact: bool) -> None:
+        self.k = k
+        self.exact = exact
+        self.reach = k if exact else k - 1
+        self.known: dict[int, int] = {}
+        """The packed levels computed so far, by key (read directly on the hot path)."""
+
+    def shift(self, offset: int) -> int:
+        """The bit position of the neighbour ``offset`` cells along the line (not 0)."""
+        index = offset + self.reach if offset < 0 else offset + self.reach - 1
+        return 2 * index
+
+    def packed(self, key: int) -> int:
+        """The two players' levels for a line key: the first's in the low bits."""
+        found = self.known.get(key)
+        if found is None:
+            found = self._compute(key)
+            self.known[key] = found
+        return found
+
+    def _compute(self, key: int) -> int:
+        codes = [(key >> (2 * index)) & 3 for index in range(2 * self.reach)]
+        codes.insert(self.reach, _EMPTY)
+        packed = 0
+        for player in (1, 2):
+            line = tuple(
+                _EMPTY if code == _EMPTY else _MINE if code == player else _BLOCKED
+                for code in codes
+            )
+            packed |= level_of(line, self.k, exact=self.exact) << (LEVEL_BITS * (player - 1))
+        return packed

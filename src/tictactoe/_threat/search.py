@@ -1,0 +1,250 @@
+"""The main search: iterative deepening principal-variation search over threat-ordered moves.
+
+Each node first looks at the threats: a five to make wins, two rival fives lose, one rival
+five must be blocked (the only move, searched without spending depth), an open four or two
+fours to make win in two. Facing the rival's open three (cells where the rival would make an
+open four), the node only tries the answers a threat search allows: the cells on those
+lines and its own fours; past the horizon it keeps answering such threats for a few plies
+more, so that no leaf is judged with an open three standing unanswered. Otherwise it tries
+the :data:`WIDTH` cells of highest value (its own value plus the rival's: attack and
+defence), after the move from the transposition table and the killer of the ply.
+
+Leaves are scored by the board's totals: the value of every empty cell to the side to move,
+less its value to the rival, plus the initiative of a double threat the rival cannot meet
+with a four.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tictactoe._threat.board import WIN_CELL, Board
+from tictactoe._threat.tactics import Budget, OutOfTime, answers_to_three
+
+__all__ = ["ROOT_WIDTH", "WIDTH", "WIN", "Line", "Search"]
+
+WIN = 1_000_000
+"""The score of a won position, less the plies it takes."""
+WIDTH = 9
+"""Candidate moves searched at each node below the root."""
+ROOT_WIDTH = 16
+"""Candidate moves searched at the root."""
+_MAX_DEPTH = 40
+_THREAT_PLIES = 4
+"""Plies past the horizon spent answering open threes."""
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_INITIATIVE = (0, 40, 3000, 20, 4000, 0, 0)
+"""Added for the side to move by its best threat class, when the rival has no four."""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """The outcome of one search: a move, its score, and how deep the search went.
+
+    Args:
+        move: the board index of the move.
+        score: the score for the side to move (positive is good; near :data:`WIN`, won).
+        depth: the deepest iteration completed (0 when a rule decided the move).
+        variation: the expected line, the move first.
+    """
+
+    move: int
+    score: int
+    depth: int
+    variation: tuple[int, ...]
+
+
+class Search:
+    """Alpha-beta (PVS) with a transposition table, killers and history on one board.
+
+    Args:
+        board: the position, with the side to move on it; it ends as it began.
+        budget: the clock and node counter; the search stops when it runs out.
+    """
+
+    def __init__(self, board: Board, budget: Budget) -> None:
+        self.board = board
+        self.budget = budget
+        self.table: dict[int, tuple[int, int, int, int]] = {}
+        """Zobrist key -> (depth, bound kind, score, best move)."""
+        self.killers: dict[int, int] = {}
+        self.history: dict[int, int] = {}
+
+    def run(self, moves: list[int], max_depth: int = _MAX_DEPTH) -> Line:
+        """Deepen over ``moves`` (the root's candidates) until the budget runs out.
+
+        Returns the best line of the deepest iteration completed, or of the first move when
+        not even depth 1 finished; a move that beat the previous best before time ran out
+        is kept.
+        """
+        best = Line(moves[0], 0, 0, (moves[0],))
+        order = list(moves)
+        for depth in range(1, max_depth + 1):
+            try:
+                best = self._root(order, depth, best)
+            except OutOfTime:
+                break
+            order.remove(best.move)
+            order.insert(0, best.move)
+            if abs(best.score) >= WIN - _MAX_DEPTH * 2:
+                break
+        return best
+
+    def _root(self, order: list[int], depth: int, previous: Line) -> Line:
+        board = self.board
+        me = board.to_move
+        alpha, beta = -WIN - 1, WIN + 1
+        best = previous
+        for number, move in enumerate(order):
+            board.play(move, me)
+            try:
+                if number == 0:
+                    score = -self._negamax(depth - 1, -beta, -alpha, 1)
+                else:
+                    score = -self._negamax(depth - 1, -alpha - 1, -alpha, 1)
+                    if score > alpha:
+                        score = -self._negamax(depth - 1, -beta, -alpha, 1)
+            except OutOfTime:
+                board.undo()
+                if number > 0 and best.depth == depth:
+                    return best
+                raise
+            board.undo()
+            if score > alpha:
+                alpha = score
+                best = Line(move, score, depth, (move, *self._variation(move)))
+        return best
+
+    def _variation(self, move: int) -> tuple[int, ...]:
+        """The expected replies after ``move``, read from the table."""
+        board = self.board
+        board.play(move, board.to_move)
+        line: list[int] = []
+        while len(line) < 12:
+            found = self.table.get(board.hash)
+            if found is None or board.stones[found[3]] != 0:
+                break
+            line.append(found[3])
+            board.play(found[3], board.to_move)
+        for _ in range(len(line) + 1):
+            board.undo()
+        return tuple(line)
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self.budget.spend()
+        board = self.board
+        me = board.to_move
+        rival = 3 - me
+        if board.fives[me]:
+            return WIN - ply
+        threats = board.fives[rival]
+        if len(threats) > 1:
+            return -WIN + ply + 1
+        if threats:
+            moves = list(threats)
+        else:
+            if any(board.threat[me][cell] == WIN_CELL for cell in board.fours[me]):
+                return WIN - ply - 2
+            answers = _answers(board)
+            if depth <= 0 and (not answers or depth <= -_THREAT_PLIES):
+                return self._evaluate(me)
+            moves = answers or self._candidates(me, WIDTH)
+            if not moves:
+                return 0
+        key = board.hash
+        found = self.table.get(key)
+        first = -1
+        if found is not None:
+            stored_depth, kind, stored, first = found
+            if stored_depth >= depth:
+                if kind == _EXACT:
+                    return stored
+                if kind == _LOWER and stored >= beta:
+                    return stored
+                if kind == _UPPER and stored <= alpha:
+                    return stored
+        moves = self._ordered(moves, first, ply)
+        original_alpha = alpha
+        best_score, best_move = -WIN - 1, moves[0]
+        next_depth = depth if threats else depth - 1
+        for number, move in enumerate(moves):
+            board.play(move, me)
+            try:
+                if number == 0:
+                    score = -self._negamax(next_depth, -beta, -alpha, ply + 1)
+                else:
+                    score = -self._negamax(next_depth, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(next_depth, -beta, -alpha, ply + 1)
+            finally:
+                board.undo()
+            if score > best_score:
+                best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        self.killers[ply] = move
+                        self.history[move] = self.history.get(move, 0) + depth * depth
+                        break
+        kind = _UPPER if best_score <= original_alpha else _LOWER if best_score >= beta else _EXACT
+        self.table[key] = (depth, kind, best_score, best_move)
+        return best_score
+
+    def _candidates(self, me: int, width: int) -> list[int]:
+        """The ``width`` empty cells near the stones of highest value, attack plus defence."""
+        board = self.board
+        mine, theirs = board.value[me], board.value[3 - me]
+        cells = sorted(board.candidates, key=lambda cell: mine[cell] + theirs[cell], reverse=True)
+        return cells[:width]
+
+    def _ordered(self, moves: list[int], first: int, ply: int) -> list[int]:
+        board = self.board
+        me = board.to_move
+        mine, theirs = board.value[me], board.value[3 - me]
+        history = self.history
+        killer = self.killers.get(ply, -1)
+
+        def rank(cell: int) -> int:
+            if cell == first:
+                return 1 << 40
+            bonus = 1 << 30 if cell == killer else 0
+            return bonus + (mine[cell] + theirs[cell]) * 64 + history.get(cell, 0)
+
+        return sorted(moves, key=rank, reverse=True)
+
+    def _evaluate(self, me: int) -> int:
+        """The totals' difference, plus the initiative of the side to move.
+
+        A double threat that the rival cannot meet with a four of its own is nearly a win
+        for the side to move.
+        """
+        board = self.board
+        total = board.total
+        score = total[me] - total[3 - me]
+        if not board.fours[3 - me]:
+            threat = board.threat[me]
+            best = max((threat[cell] for cell in board.fours[me]), default=0)
+            best = max(best, max((threat[cell] for cell in board.threes[me]), default=0))
+            score += _INITIATIVE[best]
+        return score
+
+    @staticmethod
+    def root_moves(board: Board, tiebreak: Callable[[], float]) -> list[int]:
+        """The root's candidates: the answers to a rival's open three, else the best cells.
+
+        Cells of equal value come in the order ``tiebreak`` (a random number) draws.
+        """
+        me = board.to_move
+        mine, theirs = board.value[me], board.value[3 - me]
+        moves = _answers(board) or list(board.candidates)
+        ranked = sorted(moves, key=lambda cell: (mine[cell] + theirs[cell], tiebreak()))
+        return ranked[::-1][:ROOT_WIDTH]
+
+
+def _answers(board: Board) -> list[int]:
+    """The answers to the open three of the side not to move, if it has one; else none."""
+    rival = 3 - board.to_move
+    if not any(board.threat[rival][cell] == WIN_CELL for cell in board.fours[rival]):
+        return []
+    return answers_to_three(board, rival)

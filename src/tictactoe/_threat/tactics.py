@@ -1,0 +1,203 @@
+"""Threat-space search: wins by continuous fours (VCF) and by fours and threes (VCT).
+
+The attacker plays only threats; the defender only answers them. Against a four the only
+answer is the block (a four of the defender's own comes too late: the attacker completes
+five first). Against an open three (the attacker can make an open four next) the answers are
+the free cells on the lines of that open four, and every four of the defender's own (a
+counter-four, which the attacker must block before going on). A win is proved when every
+answer fails; a position proved, either way, is kept in a table by its Zobrist key.
+
+The searches read the clock through a :class:`Budget`, every few hundred nodes, and stop by
+raising :class:`OutOfTime` out of the recursion.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tictactoe._threat.board import WIN_CELL, Board
+from tictactoe._threat.patterns import BLOCK4
+
+__all__ = ["Budget", "OutOfTime", "ThreatSearch", "answers_to_three"]
+
+_CHECK_EVERY = 32
+"""Nodes between two readings of the clock: a node costs tens of microseconds."""
+
+
+class OutOfTime(Exception):
+    """The budget is spent: the search unwinds and its caller uses what it has."""
+
+
+class Budget:
+    """A deadline on a clock, and the nodes visited so far (by every search of a move).
+
+    Args:
+        clock: the time source, in seconds.
+        deadline: the clock reading at which searches must stop; None for none.
+        nodes: the most nodes the searches may visit; None for no limit.
+    """
+
+    def __init__(
+        self, clock: Callable[[], float], deadline: float | None, nodes: int | None = None
+    ) -> None:
+        self.clock = clock
+        self.deadline = deadline
+        self.limit = nodes
+        self.nodes = 0
+        self._next_check = _CHECK_EVERY
+
+    def spend(self) -> None:
+        """Count one node; every few hundred, raise :class:`OutOfTime` past the deadline."""
+        if self.limit is not None and self.nodes >= self.limit:
+            raise OutOfTime
+        self.nodes += 1
+        if self.nodes >= self._next_check:
+            self._next_check = self.nodes + _CHECK_EVERY
+            if self.deadline is not None and self.clock() >= self.deadline:
+                raise OutOfTime
+
+    def is_late(self) -> bool:
+        """Whether the deadline has passed (read now)."""
+        return self.deadline is not None and self.clock() >= self.deadline
+
+
+class ThreatSearch:
+    """Proves wins for one attacker on a board by threats alone.
+
+    Args:
+        board: the board searched (moves are played and taken back; it ends as it began).
+        budget: the time and node counter shared with the rest of the move's search.
+    """
+
+    def __init__(self, board: Board, budget: Budget) -> None:
+        self.board = board
+        self.budget = budget
+        self._won: dict[tuple[int, int, bool], list[int]] = {}
+        """(key, attacker, fours only) -> a winning line from there."""
+        self._failed: dict[tuple[int, int, bool], int] = {}
+        """(key, attacker, fours only) -> the deepest search that found no win there."""
+
+    def search(self, attacker: int, depth: int, *, fours_only: bool) -> list[int] | None:
+        """A win for ``attacker`` by threats, as the line of moves; None if none is found.
+
+        The attacker moves next (whoever's turn it is on the board); ``depth`` bounds the
+        attacker's moves. With ``fours_only`` the threats are fours (a VCF), else fours and
+        open threes (a VCT). The line alternates the attacker's threats and the answers
+        that hold out longest.
+        """
+        return self._attack(attacker, depth, fours_only=fours_only)
+
+    def deepening(
+        self, attacker: int, depth: int, *, fours_only: bool
+    ) -> tuple[list[int], int] | None:
+        """:meth:`search` one attacker move deeper at a time, up to ``depth``.
+
+        Returns the first line found and the depth that found it: the shortest wins come
+        first, and a search cut short by the clock has still tried every shallower depth.
+        """
+        for bound in range(1, depth + 1):
+            line = self._attack(attacker, bound, fours_only=fours_only)
+            if line is not None:
+                return line, bound
+        return None
+
+    def vcf(self, attacker: int, depth: int) -> list[int] | None:
+        """A win for ``attacker`` by continuous fours; None if none within ``depth``."""
+        return self._attack(attacker, depth, fours_only=True)
+
+    def vct(self, attacker: int, depth: int) -> list[int] | None:
+        """A win for ``attacker`` by fours and open threes; None if none within ``depth``."""
+        return self._attack(attacker, depth, fours_only=False)
+
+    def _attack(self, attacker: int, depth: int, *, fours_only: bool) -> list[int] | None:
+        board = self.board
+        defender = 3 - attacker
+        fives = board.fives[attacker]
+        if fives:
+            return [min(fives)]
+        theirs = board.fives[defender]
+        if len(theirs) > 1:
+            return None
+        sure = [cell for cell in board.fours[attacker] if board.threat[attacker][cell] == WIN_CELL]
+        if theirs:  # a block that makes an open four or two fours wins all the same
+            sure = [cell for cell in sure if cell in theirs]
+        if sure:
+            return [min(sure)]
+        if depth <= 0:
+            return None
+        key = (board.hash, attacker, fours_only)
+        if key in self._won:
+            return self._won[key]
+        if self._failed.get(key, 0) >= depth:
+            return None
+        self.budget.spend()
+        moves = list(theirs) if theirs else self._threats(attacker, fours_only)
+        for move in moves:
+            board.play(move, attacker)
+            try:
+                line = self._defend(attacker, depth - 1, fours_only)
+            finally:
+                board.undo()
+            if line is not None:
+                self._won[key] = [move, *line]
+                return self._won[key]
+        self._failed[key] = depth
+        return None
+
+    def _threats(self, attacker: int, fours_only: bool) -> list[int]:
+        """The attacker's threatening moves, the strongest first."""
+        board = self.board
+        threat, value = board.threat[attacker], board.value[attacker]
+        moves = list(board.fours[attacker])
+        if not fours_only:
+            moves += board.threes[attacker]
+        moves.sort(key=lambda cell: (threat[cell], value[cell]), reverse=True)
+        return moves
+
+    def _defend(self, attacker: int, depth: int, fours_only: bool) -> list[int] | None:
+        """The attacker's winning line from here with the defender to move, else None."""
+        board = self.board
+        defender = 3 - attacker
+        if board.fives[defender]:
+            return None
+        fives = board.fives[attacker]
+        if len(fives) > 1:
+            return [min(fives)]
+        if fives:
+            answers = list(fives)
+        elif fours_only:
+            return None
+        else:
+            answers = answers_to_three(board, attacker)
+            if not answers:
+                return None
+        self.budget.spend()
+        longest: list[int] = []
+        for answer in answers:
+            board.play(answer, defender)
+            try:
+                line = self._attack(attacker, depth, fours_only=fours_only)
+            finally:
+                board.undo()
+            if line is None:
+                return None
+            if len(line) + 1 > len(longest):
+                longest = [answer, *line]
+        return longest
+
+
+def answers_to_three(board: Board, attacker: int) -> list[int]:
+    """The defender's answers to the attacker's coming open fours; none if none come.
+
+    They are the free cells on the lines of those fours, and the defender's own fours.
+    """
+    makers = [cell for cell in board.fours[attacker] if board.threat[attacker][cell] == WIN_CELL]
+    if not makers:
+        return []
+    answers = dict.fromkeys(makers)
+    for cell in makers:
+        for direction in range(4):
+            if board.level(cell, direction, attacker) >= BLOCK4:
+                answers.update(dict.fromkeys(board.line(cell, direction)))
+    answers.update(dict.fromkeys(sorted(board.fours[3 - attacker])))
+    return list(answers)

@@ -1,0 +1,63 @@
+"""The brain's default chooser: the threat-search bot, which also says what it thought.
+
+After each move :meth:`ThreatChooser.explain` gives the ``MESSAGE`` lines a manager shows
+for the move: how the move was found, the score, the depth, the nodes and their rate, the
+time, and the line the bot expects, in wire coordinates (``x,y``).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from tictactoe.game import Game
+from tictactoe.outcome import Cell
+from tictactoe.threat import Thought, ThreatBot
+
+__all__ = ["Explaining", "ThreatChooser", "message", "threat_chooser"]
+
+
+@runtime_checkable
+class Explaining(Protocol):
+    """A chooser that can tell what it thought about the move it chose last."""
+
+    def explain(self) -> list[str]:
+        """The ``MESSAGE`` lines about the last move (none before the first)."""
+        ...
+
+
+def threat_chooser(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
+    """The move :class:`~tictactoe.threat.ThreatBot` picks within the budget, unexplained."""
+    return ThreatBot(seed, seconds=seconds, nodes=nodes).choose_move(game)
+
+
+class ThreatChooser:
+    """Chooses with :class:`~tictactoe.threat.ThreatBot` within the brain's budget."""
+
+    def __init__(self) -> None:
+        self._last: Thought | None = None
+
+    def __call__(self, game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
+        """The threat bot's move, thinking at most ``seconds`` over ``nodes``."""
+        bot = ThreatBot(seed, seconds=seconds, nodes=nodes)
+        cell = bot.choose_move(game)
+        self._last = bot.last
+        return cell
+
+    def explain(self) -> list[str]:
+        """The ``MESSAGE`` line about the last move, then forgets it."""
+        thought, self._last = self._last, None
+        return [] if thought is None else [message(thought)]
+
+
+def message(thought: Thought) -> str:
+    """A thought as one ``MESSAGE`` line, cells as the protocol writes them (``x,y``).
+
+    >>> print(message(Thought((7, 8), "vcf", 1_000_000, 3, 420, 0.05, ((7, 8), (6, 8)))))
+    MESSAGE vcf depth 3 score 1000000 nodes 420 nps 8400 time 50ms pv 8,7 8,6
+    """
+    line = " ".join(f"{col},{row}" for row, col in thought.variation)
+    return (
+        f"MESSAGE {thought.reason} depth {thought.depth} score {thought.score} "
+        f"nodes {thought.nodes} nps {thought.nodes_per_second} "
+        f"time {round(thought.seconds * 1000)}ms pv {line}"
+    )

@@ -1,0 +1,275 @@
+"""ThreatBot: gomoku strength from threats, on a search board of its own.
+
+Each move it (1) takes a five, (2) blocks the rival's five, (3) makes an open four or a
+double four when it can, (4) looks for its own win by continuous fours (VCF); (5) asks
+whether the rival would win by fours, then by fours and threes (VCT), if it could move now,
+and if so keeps only the moves after which it cannot (a block on its line, a counter-four,
+or any move that happens to stop it); (6) looks for its own VCT; (7) runs the main search
+(:mod:`tictactoe._threat.search`) over the moves left, until the time is spent. Each step
+has its share of the time (:data:`SHARES`): the clock is read every few dozen nodes, so the
+move comes within a few milliseconds of the budget.
+
+The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
+does this move threaten" a table lookup. The bot plays two-player games with k from
+:data:`MIN_K` to :data:`MAX_K` on any board and on the unbounded grid; for other games it
+hands the move to :class:`~tictactoe.heuristic.HeuristicBot`.
+
+After every move, :attr:`ThreatBot.last` tells what it thought: the move, why, the score,
+the depth, the nodes, the time, and the line it expects.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tictactoe._checks import check_seconds
+from tictactoe._threat.board import WIN_CELL, Board
+from tictactoe._threat.search import WIN, Search
+from tictactoe._threat.tactics import Budget, OutOfTime, ThreatSearch
+from tictactoe.errors import GameOver
+from tictactoe.game import Game
+from tictactoe.heuristic import HeuristicBot
+from tictactoe.outcome import Cell
+
+__all__ = ["DEFAULT_SECONDS", "MAX_K", "MIN_K", "SHARES", "Thought", "ThreatBot"]
+
+DEFAULT_SECONDS = 5.0
+"""The time limit per move unless told otherwise."""
+MIN_K = 4
+"""The shortest line the threat patterns are made for: with three or fewer, a three is a win."""
+MAX_K = 7
+"""The longest line it plays. The levels of a line seen for the first time are computed
+then (there are up to 3 ** (2k - 2) lines): with k = 8 the first moves overran a 0.2 s
+budget by more than half a second, so longer lines go to the heuristic bot."""
+VCF_DEPTH = 12
+"""The most fours a VCF may play (the tactics suite goes ten deep)."""
+VCT_DEPTH = 8
+"""The most threats a VCT may play."""
+RIVAL_VCT_DEPTH = 6
+"""The most threats of the rival's VCT that the bot looks for, before each move."""
+SHARES = {"vcf": 0.1, "rival": 0.4, "vct": 0.6}
+"""The part of the budget each threat search may have used up by its end; the main search
+has the rest."""
+
+
+@dataclass(frozen=True, slots=True)
+class Thought:
+    """What the bot thought about its last move.
+
+    Args:
+        move: the cell played.
+        reason: ``opening``, ``five``, ``block``, ``open four``, ``vcf``, ``vct``,
+            ``search`` or ``fallback`` (the heuristic bot's move).
+        score: the score for the bot (positive is good; above 900,000 a proved win).
+        depth: the depth of the main search in plies, or of the threat line in moves.
+        nodes: the positions visited.
+        seconds: the time taken.
+        variation: the line it expects, this move first.
+    """
+
+    move: Cell
+    reason: str
+    score: int
+    depth: int
+    nodes: int
+    seconds: float
+    variation: tuple[Cell, ...]
+
+    @property
+    def nodes_per_second(self) -> int:
+        """Nodes a second over the move."""
+        return round(self.nodes / self.seconds) if self.seconds > 0 else 0
+
+
+class ThreatBot:
+    """Plays gomoku-like games by threat-space search, then alpha-beta, on a time budget.
+
+    Args:
+        seed: breaks ties between equal moves, repeatably.
+        seconds: the time limit per move (a finite number > 0), or None for none; the bot
+            answers within a few milliseconds of it.
+        nodes: the most positions a move may visit (at least 1), or None for no limit;
+            with no time limit the moves are repeatable, whatever the machine's speed.
+        name: how the player is shown.
+        clock: the time source, in seconds (tests pass a fake one).
+
+    Raises:
+        TypeError: an argument of the wrong type.
+        ValueError: ``seconds`` not a finite number above 0.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float | None = DEFAULT_SECONDS,
+        nodes: int | None = None,
+        name: str = "threat",
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self._seconds = check_seconds(seconds)
+        if nodes is not None and (type(nodes) is not int or nodes < 1):
+            raise ValueError(f"nodes must be an int of at least 1 or None, not {nodes!r}")
+        self._nodes = nodes
+        if not callable(clock):
+            raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
+        self.name = name
+        self._rng = random.Random(seed)
+        self._clock = clock
+        self.last: Thought | None = None
+        """What the bot thought about its last move; None before the first."""
+
+    @staticmethod
+    def plays(game: Game) -> bool:
+        """Whether the threat search plays ``game`` itself (else the heuristic bot does)."""
+        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K
+
+    def choose_move(self, game: Game) -> Cell:
+        """The move for the side to move in ``game`` (which is not changed).
+
+        Raises:
+            GameOver: the game is already won or drawn.
+        """
+        if game.is_over:
+            raise GameOver(f"{self.name} has no move to choose: the game is over")
+        started = self._clock()
+        deadline = None if self._seconds is None else started + self._seconds
+        if not self.plays(game):
+            left = None if deadline is None else max(deadline - self._clock(), 1e-3)
+            fallback = HeuristicBot(self._rng.getrandbits(64), seconds=left, clock=self._clock)
+            cell = fallback.choose_move(game)
+            self.last = Thought(cell, "fallback", 0, 0, 0, self._clock() - started, (cell,))
+            return cell
+        board = Board.from_game(game)
+        if not game.moves:
+            centre = board.cell(_centre(board))
+            self.last = Thought(centre, "opening", 0, 0, 0, self._clock() - started, (centre,))
+            return centre
+        thinking = _Thinking(board, self._clock, started, deadline, self._nodes, self._rng)
+        self.last = thinking.decide()
+        return self.last.move
+
+
+def _centre(board: Board) -> int:
+    return board.index((board.origin[0] + board.rows // 2, board.origin[1] + board.cols // 2))
+
+
+class _Thinking:
+    """One move's thought: the threat checks in order, then the main search."""
+
+    def __init__(
+        self,
+        board: Board,
+        clock: Callable[[], float],
+        started: float,
+        deadline: float | None,
+        nodes: int | None,
+        rng: random.Random,
+    ) -> None:
+        self.board = board
+        self.limit = nodes
+        self.clock = clock
+        self.started = started
+        self.deadline = deadline
+        self.rng = rng
+        self.nodes = 0
+
+    def decide(self) -> Thought:
+        board = self.board
+        me = board.to_move
+        rival = 3 - me
+        if board.fives[me]:
+            return self._thought(min(board.fives[me]), "five", WIN, 1, ())
+        if board.fives[rival]:
+            return self._thought(min(board.fives[rival]), "block", 0, 0, ())
+        sure = sorted(cell for cell in board.fours[me] if board.threat[me][cell] == WIN_CELL)
+        if sure:
+            return self._thought(sure[0], "open four", WIN, 2, ())
+        line = self._threat_line(me, VCF_DEPTH, "vcf", fours_only=True)
+        if line:
+            return self._thought(line[0], "vcf", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+        moves = self._safe(Search.root_moves(board, self.rng.random))
+        line = self._threat_line(me, VCT_DEPTH, "vct", fours_only=False)
+        if line:
+            return self._thought(line[0], "vct", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+        if len(moves) == 1:
+            return self._thought(moves[0], "search", 0, 0, ())
+        budget = self._budget(1.0)
+        found = Search(board, budget).run(moves)
+        self.nodes += budget.nodes
+        return self._thought(found.move, "search", found.score, found.depth, found.variation[1:])
+
+    def _budget(self, share: float) -> Budget:
+        """The budget of a stage that may use up ``share`` of the move's time and nodes."""
+        deadline = None
+        if self.deadline is not None:
+            deadline = self.started + (self.deadline - self.started) * share
+        nodes = None
+        if self.limit is not None:
+            nodes = max(1, round(self.limit * share) - self.nodes)
+        return Budget(self.clock, deadline, nodes)
+
+    def _threat_line(
+        self, attacker: int, depth: int, stage: str, *, fours_only: bool
+    ) -> list[int] | None:
+        budget = self._budget(SHARES[stage])
+        tactics = ThreatSearch(self.board, budget)
+        try:
+            found = tactics.deepening(attacker, depth, fours_only=fours_only)
+            return None if found is None else found[0]
+        except OutOfTime:
+            return None
+        finally:
+            self.nodes += budget.nodes
+
+    def _safe(self, moves: list[int]) -> list[int]:
+        """``moves`` less those after which the rival wins by threats; all if none is safe.
+
+        The rival's win by fours is looked for first, then by fours and threes. When the
+        rival has one now, the cells of its line and this side's fours are tried first, then
+        ``moves``; if time runs out, the safe moves found so far are kept.
+        """
+        board = self.board
+        me = board.to_move
+        rival = 3 - me
+        budget = self._budget(SHARES["rival"])
+        tactics = ThreatSearch(board, budget)
+        safe: list[int] = []
+        try:
+            for most, fours_only in ((VCF_DEPTH, True), (RIVAL_VCT_DEPTH, False)):
+                found = tactics.deepening(rival, most, fours_only=fours_only)
+                if found is None:
+                    continue
+                threat = found[0]
+                line = [cell for cell in threat if board.stones[cell] == 0]
+                pool = dict.fromkeys([*line, *sorted(board.fours[me]), *moves])
+                for move in pool:
+                    board.play(move, me)
+                    try:
+                        if tactics.search(rival, most, fours_only=fours_only) is None:
+                            safe.append(move)
+                    finally:
+                        board.undo()
+                return safe or moves
+        except OutOfTime:
+            return safe or moves
+        finally:
+            self.nodes += budget.nodes
+        return moves
+
+    def _thought(
+        self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]
+    ) -> Thought:
+        board = self.board
+        return Thought(
+            board.cell(move),
+            reason,
+            score,
+            depth,
+            self.nodes,
+            self.clock() - self.started,
+            tuple(board.cell(index) for index in (move, *rest)),
+        )

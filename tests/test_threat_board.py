@@ -1,0 +1,137 @@
+"""The threat bot's search board, move by move against the Game and a brute-force scan."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from oracle import judge, marks_of
+
+import tictactoe as ttt
+from tictactoe._threat.board import FIVE_CELL, FOUR_CELL, WIN_CELL, Board
+from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, level_of
+
+SHAPES = [(15, 15, 5, False), (9, 12, 4, False), (11, 11, 6, False), (13, 13, 5, True)]
+SHAPES += [(None, None, 5, False), (None, None, 4, True)]
+STEPS = ((0, 1), (1, 0), (1, 1), (1, -1))
+
+
+def new_game(rows: int | None, cols: int | None, k: int, exact: bool) -> ttt.Game:
+    if rows is None:
+        return ttt.Game.unbounded(k, exact=exact)
+    return ttt.Game(rows, cols, k, exact=exact)
+
+
+def is_on(game: ttt.Game, cell: ttt.Cell, board: Board) -> bool:
+    """On the board; on the grid, inside the board's window (its edge is a wall to it)."""
+    row, col = cell
+    if game.rows is not None and game.cols is not None:
+        return 0 <= row < game.rows and 0 <= col < game.cols
+    return board.is_inside(cell)
+
+
+def line_of(
+    game: ttt.Game, board: Board, cell: ttt.Cell, step: ttt.Cell, mark: ttt.Mark
+) -> tuple[int, ...]:
+    """The cells along one line as level_of reads them: 0 free, 1 ``mark``'s, 2 blocked."""
+    row, col = cell
+    codes = []
+    for offset in range(-board.reach, board.reach + 1):
+        spot = (row + offset * step[0], col + offset * step[1])
+        if not is_on(game, spot, board):
+            codes.append(2)
+        elif offset == 0 or game.cell(*spot) is None:
+            codes.append(0)
+        else:
+            codes.append(1 if game.cell(*spot) is mark else 2)
+    return tuple(codes)
+
+
+def makes_five(game: ttt.Game, cell: ttt.Cell, mark: ttt.Mark) -> bool:
+    """Brute force: would ``mark`` on ``cell`` win (whoever's turn it is)."""
+    cells = marks_of(game) | {cell: mark}
+    return judge(cells, game.k, cell, exact=game.exact).winner is mark
+
+
+def check(board: Board, game: ttt.Game) -> None:
+    """Every free cell near the stones: levels, fives and fours as a fresh scan finds them."""
+    for cell in sorted(board.cell(index) for index in board.candidates):
+        index = board.index(cell)
+        for player, mark in enumerate(game.players, 1):
+            levels = [
+                level_of(line_of(game, board, cell, step, mark), game.k, exact=game.exact)
+                for step in STEPS
+            ]
+            assert [board.level(index, d, player) for d in range(4)] == levels, cell
+            assert (index in board.fives[player]) == makes_five(game, cell, mark), cell
+            is_four = FIVE not in levels and (
+                FLEX4 in levels or sum(level >= BLOCK4 for level in levels) >= 1
+            )
+            assert (index in board.fours[player]) == is_four, cell
+            has_three = not is_four and FIVE not in levels and FLEX3 in levels
+            assert (index in board.threes[player]) == has_three, cell
+    fresh = Board(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
+    for move in game.moves:
+        fresh.play(fresh.index(move.cell), game.players.index(move.mark) + 1)
+    assert board.total[1:] == fresh.total[1:]
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(SHAPES), st.integers(0, 2**32))
+def test_board_agrees_with_the_game_move_by_move(shape: tuple, seed: int) -> None:
+    rows, cols, k, exact = shape
+    rng = random.Random(seed)
+    game = new_game(rows, cols, k, exact)
+    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    board = Board.from_game(game)
+    for _ in range(rng.randrange(5, 40)):
+        moves = sorted(board.cell(index) for index in board.candidates)
+        cell = rng.choice(moves)
+        player = board.to_move
+        won = board.play(board.index(cell), player)
+        status = game.move(*cell)
+        assert won == (status is ttt.Status.WON)
+        if game.is_over:
+            break
+        check(board, game)
+    while game.moves:
+        game.undo()
+        board.undo()
+        if rng.random() < 0.2 and game.moves:
+            check(board, game)
+    assert board.moves == []
+
+
+def test_a_four_and_an_open_four_are_told_apart() -> None:
+    rows = ["." * 15 for _ in range(15)]
+    rows[1] = ".XXX..........."
+    rows[2] = "OXXX..........."
+    rows[14] = "O.O.O.........O"
+    rows[12] = "..............O"
+    game = ttt.Game.from_rows(rows, k=5)
+    board = Board.from_game(game)
+    assert board.threat[1][board.index((1, 4))] == WIN_CELL
+    assert board.threat[1][board.index((1, 0))] == FOUR_CELL  # the edge closes it
+    assert board.threat[1][board.index((2, 4))] == FOUR_CELL
+    assert board.index((2, 4)) in board.fours[1]
+    game.move(1, 4)
+    game.move(0, 0)
+    board = Board.from_game(game)
+    assert board.threat[1][board.index((1, 5))] == FIVE_CELL
+
+
+def test_a_huge_board_or_far_stones_get_a_window_around_the_last_move() -> None:
+    game = ttt.Game(1000, k=5)
+    game.move(500, 500)
+    board = Board.from_game(game)
+    assert board.rows * board.cols < 2000
+    assert board.index((500, 500)) in board.moves
+    far = ttt.Game.unbounded(5)
+    for cell in [(0, 0), (10**9, 10**9), (1, 1), (10**9 + 1, 10**9 + 1)]:
+        far.move(*cell)
+    board = Board.from_game(far)
+    assert board.is_inside((10**9, 10**9))
+    assert not board.is_inside((0, 0))
+    assert board.to_move == 1  # two stones left out: still X to move
+    assert board.candidates

@@ -1,0 +1,153 @@
+"""ThreatBot: rules first, its threat searches against a brute-force prover, its budgets."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from threat_oracle import Stones
+
+import tictactoe as ttt
+from tictactoe._threat.board import Board
+from tictactoe._threat.tactics import Budget, ThreatSearch
+from tictactoe.threat import ThreatBot
+
+
+class TickingClock:
+    """A fake clock that moves on by ``tick`` seconds every time it is read."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
+
+
+def crowded(seed: int, stones: int) -> ttt.Game:
+    """A random unfinished game with ``stones`` stones packed in a 7×7 square of 15×15."""
+    rng = random.Random(seed)
+    game = ttt.Game(15, k=5)
+    cells = [(row, col) for row in range(4, 11) for col in range(4, 11)]
+    rng.shuffle(cells)
+    for cell in cells:
+        if len(game.moves) == stones:
+            break
+        game.move(*cell)
+        if game.is_over:
+            game.undo()
+    return game
+
+
+def test_it_takes_a_five_and_blocks_one() -> None:
+    game = ttt.Game.from_rows(
+        ["XXXX." + "." * 10, "OOO.." + "." * 10, "O...." + "." * 10] + ["." * 15] * 12, k=5
+    )
+    assert ThreatBot(0, seconds=None, nodes=50).choose_move(game) == (0, 4)
+    game = ttt.Game.from_rows(
+        ["OOOO." + "." * 10, "XXX.." + "." * 10, "X.X.." + "." * 10] + ["." * 15] * 12, k=5
+    )
+    assert ThreatBot(0, seconds=None, nodes=50).choose_move(game) == (0, 4)
+
+
+def test_it_opens_in_the_centre_and_refuses_a_finished_game() -> None:
+    assert ThreatBot(0).choose_move(ttt.Game(15, k=5)) == (7, 7)
+    game = ttt.Game.from_rows(["XXXXX", "OOOO.", ".....", ".....", "....."], k=5)
+    with pytest.raises(ttt.GameOver):
+        ThreatBot(0).choose_move(game)
+
+
+@pytest.mark.parametrize(
+    "game",
+    [ttt.Game(6, k=3), ttt.Game(9, k=4, players=3), ttt.Game(12, k=9)],
+    ids=["k3", "three players", "k9"],
+)
+def test_games_it_does_not_play_go_to_the_heuristic_bot(game: ttt.Game) -> None:
+    game.move(2, 2)
+    bot = ThreatBot(1, seconds=None, nodes=100)
+    cell = bot.choose_move(game)
+    assert cell in game.legal_moves
+    assert bot.last is not None
+    assert bot.last.reason == "fallback"
+
+
+def test_it_plays_the_unbounded_grid_far_from_the_origin() -> None:
+    game = ttt.Game.unbounded(5)
+    bots = [ThreatBot(seed, seconds=None, nodes=300) for seed in (1, 2)]
+    game.move(-1_000_000, 500)
+    for _ in range(12):
+        cell = bots[len(game.moves) % 2].choose_move(game)
+        assert abs(cell[0] + 1_000_000) < 20
+        assert abs(cell[1] - 500) < 20
+        game.move(*cell)
+        if game.is_over:
+            break
+
+
+def test_the_same_seed_and_node_budget_play_the_same_moves() -> None:
+    game = crowded(3, 12)
+    first = ThreatBot(5, seconds=None, nodes=400).choose_move(game)
+    again = ThreatBot(5, seconds=None, nodes=400).choose_move(game)
+    assert first == again
+
+
+@pytest.mark.parametrize("seconds", [0.05, 0.3, 1.0])
+def test_it_stops_on_its_budget_by_the_clock_it_is_given(seconds: float) -> None:
+    clock = TickingClock(tick=5e-3)
+    bot = ThreatBot(1, seconds=seconds, clock=clock)
+    for seed in range(3):
+        game = crowded(seed, 16)
+        if game.is_over:
+            continue
+        start = clock.now
+        bot.choose_move(game)
+        spent = clock.now - start
+        assert bot.last is not None
+        assert spent <= seconds + 0.02  # the clock is read every few nodes: a few ticks late
+        assert bot.last.seconds == pytest.approx(spent, abs=0.011)  # two ticks
+
+
+def test_a_thought_reads_like_what_happened() -> None:
+    game = crowded(7, 14)
+    bot = ThreatBot(2, seconds=None, nodes=600)
+    cell = bot.choose_move(game)
+    thought = bot.last
+    assert thought is not None
+    assert thought.move == cell
+    assert thought.variation[0] == cell
+    assert 0 < thought.nodes <= 600
+    assert all(step in game.legal_moves for step in thought.variation[:1])
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(ValueError, match="nodes"):
+        ThreatBot(nodes=0)
+    with pytest.raises(ValueError, match="seconds"):
+        ThreatBot(seconds=-1)
+    with pytest.raises(TypeError, match="clock"):
+        ThreatBot(clock=3.0)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25)
+@given(st.integers(0, 2**32), st.integers(14, 30), st.integers(0, 2))
+def test_vcf_agrees_with_the_brute_force_prover(seed: int, stones: int, depth: int) -> None:
+    """A VCF of ``depth`` fours and a last double threat is the prover's VCF of depth + 1."""
+    game = crowded(seed, stones)
+    board = Board.from_game(game)
+    owner = {mark: number for number, mark in enumerate(game.players, 1)}
+    prover = Stones({move.cell: owner[move.mark] for move in game.moves}, 15, 15, 5)
+    search = ThreatSearch(board, Budget(time.perf_counter, None))
+    for attacker in (1, 2):
+        line = search.vcf(attacker, depth)
+        assert (line is not None) == prover.vcf(attacker, depth + 1)
+        if line is not None:
+            first = board.cell(line[0])
+            if not prover.fives(attacker):
+                assert prover.four_wins(attacker, first, depth + 1) or prover.fives(3 - attacker)
+    assert board.moves == [board.index(move.cell) for move in game.moves]

@@ -1,0 +1,78 @@
+"""The threat bot in the command and the brain: default opponent, hint, --verbose, MESSAGE."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+from commandline import run
+
+import tictactoe as ttt
+from tictactoe.brain import Brain
+from tictactoe.cli._session import auto_kind, bot
+from tictactoe.threat import ThreatBot
+
+
+@pytest.mark.parametrize(
+    ("game", "kind"),
+    [
+        (ttt.Game(), "perfect"),
+        (ttt.Game(15, k=5), "threat"),
+        (ttt.Game.unbounded(5), "threat"),
+        (ttt.Game(9, k=4), "threat"),
+        (ttt.Game(9, k=3), "heuristic"),
+        (ttt.Game(15, k=7), "threat"),
+        (ttt.Game(15, k=8), "heuristic"),
+        (ttt.Game(9, k=5, players=3), "heuristic"),
+    ],
+)
+def test_the_default_bot_is_the_threat_bot_where_perfect_play_is_out_of_reach(
+    game: ttt.Game, kind: str
+) -> None:
+    assert auto_kind(game) == kind
+
+
+def test_threat_is_a_player_kind_with_the_time_limit() -> None:
+    args = argparse.Namespace(time=0.5, budget=100)
+    player = bot("threat", ttt.Game(15, k=5), 1, args)
+    assert isinstance(player, ThreatBot)
+    assert player.name == "threat"
+
+
+def test_selfplay_verbose_tells_what_the_threat_bot_thought(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["selfplay", "--x", "threat", "--o", "random", "--size", "9", "--k", "4"]
+    argv += ["--games", "1", "--seed", "2", "--time", "0.05", "--verbose"]
+    code, out, _ = run(argv, capsys, monkeypatch)
+    assert code == 0
+    lines = out.splitlines()
+    threat_moves = [line for line in lines if "X (threat)" in line]
+    assert threat_moves
+    assert all(" nodes in " in line and "; line " in line for line in threat_moves)
+    assert any(line.startswith("game 1 move 2: O (random) ") for line in lines)
+    assert lines[-1].split()[:2] == ["1", "1"]  # the table: one game, won by X
+
+
+def test_hint_names_a_cell_and_the_line_behind_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "--size", "9", "--k", "4", "--o", "random", "--time", "0.05"]
+    code, out, _ = run(argv, capsys, monkeypatch, stdin="e5\nhint\nquit\n")
+    assert code == 0
+    assert "hint: " in out
+    assert " nodes in " in out
+
+
+def test_brain_sends_a_message_line_before_each_move() -> None:
+    brain = Brain(seed=1, nodes=300)
+    assert brain.handle("START 15") == ["OK"]
+    assert brain.handle("INFO timeout_turn 200") == []
+    message, move = brain.handle("TURN 7,7")
+    assert move.count(",") == 1
+    words = message.split()
+    assert words[0] == "MESSAGE"
+    assert words[1] == "search"
+    assert words[2:9:2] == ["depth", "score", "nodes", "nps"]
+    assert words[words.index("pv") + 1] == move
+    assert int(words[words.index("nodes") + 1]) <= 300

@@ -1,0 +1,90 @@
+"""The tactics suite: the threat bot finds every win and every defence within 1 s.
+
+The positions and their answers are in ``data/tactics/suite.txt``; the answers come from the
+brute-force prover in :mod:`threat_oracle` (see ``data/tactics/README.md``), never from the
+bot. The keys of every VCF win, of the first VCF defences and of the first VCT wins are
+proved again here (the others take the prover minutes), so that a change to the file is
+caught.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from threat_oracle import Stones, defences, vcf_moves, vct_moves
+
+import tictactoe as ttt
+from tictactoe.coordinates import cell_label
+from tictactoe.threat import ThreatBot
+
+SUITE = Path(__file__).parent / "data" / "tactics" / "suite.txt"
+ORACLE_DEPTH = 14
+
+
+@dataclass(frozen=True)
+class Problem:
+    name: str
+    kind: str
+    depth: int
+    answers: frozenset[str]
+    rows: str
+
+    def game(self) -> ttt.Game:
+        return ttt.Game.from_rows(self.rows.split("/"), k=5)
+
+    def stones(self) -> Stones:
+        game = self.game()
+        owner = {mark: number for number, mark in enumerate(game.players, 1)}
+        cells = {move.cell: owner[move.mark] for move in game.moves}
+        assert game.rows is not None
+        assert game.cols is not None
+        return Stones(cells, game.rows, game.cols, game.k)
+
+
+def problems() -> list[Problem]:
+    found = []
+    for line in SUITE.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, kind, depth, answers, rows = line.split()
+        found.append(Problem(name, kind, int(depth), frozenset(answers.split(",")), rows))
+    return found
+
+
+PROBLEMS = problems()
+
+
+def test_the_suite_has_every_kind_and_deep_wins() -> None:
+    kinds = {problem.kind for problem in PROBLEMS}
+    assert kinds == {"vcf", "vcf-defence", "vct", "vct-defence"}
+    assert len(PROBLEMS) >= 50
+    assert max(problem.depth for problem in PROBLEMS if problem.kind == "vcf") >= 8
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda problem: problem.name)
+def test_the_bot_finds_a_correct_answer_within_one_second(problem: Problem) -> None:
+    game = problem.game()
+    move = ThreatBot(0, seconds=1.0).choose_move(game)
+    assert cell_label(move, game) in problem.answers
+
+
+@pytest.mark.parametrize(
+    "problem",
+    [problem for problem in PROBLEMS if problem.kind == "vcf"]
+    + [problem for problem in PROBLEMS if problem.kind == "vcf-defence"][:5]
+    + [problem for problem in PROBLEMS if problem.kind == "vct"][:3],
+    ids=lambda problem: problem.name,
+)
+def test_the_answer_key_is_the_provers(problem: Problem) -> None:
+    game = problem.game()
+    stones = problem.stones()
+    me = game.players.index(game.turn) + 1
+    if problem.kind == "vcf":
+        answers = vcf_moves(stones, me, ORACLE_DEPTH)
+    elif problem.kind == "vct":
+        answers = vct_moves(stones, me, ORACLE_DEPTH)
+    else:
+        answers = defences(stones, me, ORACLE_DEPTH, threats=False)
+    assert {cell_label(cell, game) for cell in answers} == problem.answers
