@@ -75,11 +75,22 @@ def test_a_match_of_our_bots_prints_a_table_and_saves_every_game(
     assert all(row["games"] == 4 for row in table)
     assert table[0]["wins"] == table[1]["losses"]
     assert table[0]["score"] + table[1]["score"] == 4
-    saved = sorted(tmp_path.glob("games-*.json"))
+    saved = [records.load(path) for path in sorted(tmp_path.glob("games-*.json"))]
     assert len(saved) == 4
-    first = records.load(saved[0])
-    assert first.moves[0] == (1, 1)
-    assert first.names == ("a", "b")
+    assert saved[0].moves[0] == (1, 1)
+    # Whoever moves next after the opening has the first mark after "0,0 2,2" but the
+    # second after "1,1"; the names follow the marks.
+    assert [record.names for record in saved] == [("b", "a"), ("a", "b"), ("a", "b"), ("b", "a")]
+    points = dict.fromkeys(["a", "b"], 0.0)
+    for record in saved:
+        game = record.to_game()
+        assert game.is_over
+        if game.winner is None:
+            points["a"] += 0.5
+            points["b"] += 0.5
+        else:
+            points[record.names[game.players.index(game.winner)]] += 1
+    assert [points["a"], points["b"]] == [row["score"] for row in table]
 
 
 def test_a_match_needs_two_players_and_a_bounded_board(

@@ -181,9 +181,10 @@ def match_command(args: argparse.Namespace) -> int:
                 game = template.copy()
                 for cell in opening:
                     game.move(*cell)
-                _play_one(game, players, standings, first, second)
+                seats = _seats(game, first, second)
+                _play_one(game, players, standings, seats)
                 if args.save:
-                    _save(args.save, played, game, standings[first].name, standings[second].name)
+                    _save(args.save, played, game, *(standings[seat].name for seat in seats))
                 status(f"{played}/{len(schedule)} games")
         except KeyboardInterrupt:
             interrupted = True
@@ -195,12 +196,20 @@ def match_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seats(game: Game, first: int, second: int) -> tuple[int, int]:
+    """The players of the first and second mark, ``first`` moving next after the opening.
+
+    After an opening of odd length the second mark moves next, so ``first`` plays it.
+    """
+    return (first, second) if len(game.moves) % 2 == 0 else (second, first)
+
+
 def _play_one(
-    game: Game, players: Sequence[Player], standings: list[Standing], first: int, second: int
+    game: Game, players: Sequence[Player], standings: list[Standing], seats: tuple[int, int]
 ) -> None:
-    """Play one game between two players and record it in both standings."""
-    seats = [first, second] if len(game.moves) % 2 == 0 else [second, first]
-    order = [players[seats[0]], players[seats[1]]]
+    """Play one game between two players, seated by mark, and record it in both standings."""
+    first, second = seats
+    order = [players[first], players[second]]
     for player in order:
         reset = getattr(player, "new_game", None)
         if callable(reset):
