@@ -142,9 +142,9 @@ class Stones:
     def threat_wins(self, attacker: int, move: Cell, depth: int) -> bool:
         """Whether ``move`` wins against every reply, each answered by a VCF."""
         defender = 3 - attacker
+        if self.makes_five(move, attacker):
+            return True
         with self.placed(move, attacker):
-            if self.fives(attacker):
-                return True
             if self.fives(defender):
                 return False
             replies = dict.fromkeys(self.near(attacker, 2))
