@@ -20,7 +20,8 @@ from builds import compiled
 import tictactoe
 
 COMPILED = ("tictactoe._board", "tictactoe._checks", "tictactoe._legal", "tictactoe._rules")
-COMPILED += ("tictactoe.game",)
+COMPILED += ("tictactoe.game", "tictactoe._threat.board", "tictactoe._threat.patterns")
+COMPILED += ("tictactoe._threat.search", "tictactoe._threat.tactics")
 """The modules setup.py compiles when TICTACTOE_COMPILE=1."""
 WITH_EXAMPLES = ("tictactoe._legal", "tictactoe.game")
 

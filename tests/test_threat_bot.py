@@ -13,7 +13,7 @@ from threat_oracle import Stones
 import tictactoe as ttt
 from tictactoe._threat.board import Board
 from tictactoe._threat.tactics import Budget, ThreatSearch
-from tictactoe.threat import ThreatBot
+from tictactoe.threat import RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot
 
 
 class TickingClock:
@@ -151,3 +151,37 @@ def test_vcf_agrees_with_the_brute_force_prover(seed: int, stones: int, depth: i
             if not prover.fives(attacker):
                 assert prover.four_wins(attacker, first, depth + 1) or prover.fives(3 - attacker)
     assert board.moves == [board.index(move.cell) for move in game.moves]
+
+
+TRAP = [(7, 7), (8, 9), (6, 6), (8, 8), (8, 6), (6, 8), (7, 6), (9, 6), (5, 6), (4, 6)]
+TRAP += [(7, 5), (7, 8), (9, 8), (8, 7), (7, 4), (7, 3), (6, 9), (5, 7), (7, 9), (6, 4)]
+"""Twenty moves of a game against the heuristic bot. X to move; O has an open three."""
+TRAP_ANSWER = (3, 7)
+"""The answer the bot gave when it checked only that O had no win by fours after it."""
+
+
+def rival_wins_by_threats(game: ttt.Game) -> bool:
+    """Whether the side to move wins by fours, or by fours and threes, found generously."""
+    board = Board.from_game(game)
+    search = ThreatSearch(board, Budget(time.perf_counter, None, 60_000))
+    return any(
+        search.search(board.to_move, depth, fours_only=fours_only) is not None
+        for depth, fours_only in ((VCF_DEPTH, True), (RIVAL_VCT_DEPTH, False))
+    )
+
+
+def test_its_answer_to_a_threat_leaves_no_win_by_threes_either() -> None:
+    """O's open three can be blocked in several places; after the block the bot once chose,
+    O still wins by a threat and then fours. The brute-force prover confirms both that win
+    and that none is left after the bot's answer now (offline: it takes it minutes); here
+    the threat search, with a generous budget, stands in for it."""
+    game = ttt.Game(15, k=5)
+    for cell in TRAP:
+        game.move(*cell)
+    game.move(*TRAP_ANSWER)
+    assert rival_wins_by_threats(game)
+    game.undo()
+    move = ThreatBot(0, seconds=None, nodes=6000).choose_move(game)
+    assert move != TRAP_ANSWER
+    game.move(*move)
+    assert not rival_wins_by_threats(game)

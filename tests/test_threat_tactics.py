@@ -60,7 +60,20 @@ def test_the_suite_has_every_kind_and_deep_wins() -> None:
     kinds = {problem.kind for problem in PROBLEMS}
     assert kinds == {"vcf", "vcf-defence", "vct", "vct-defence"}
     assert len(PROBLEMS) >= 50
-    assert max(problem.depth for problem in PROBLEMS if problem.kind == "vcf") >= 8
+    assert max(problem.depth for problem in PROBLEMS if problem.kind == "vcf") >= 10
+
+
+def test_the_prover_counts_a_four_as_a_threat_not_as_a_win() -> None:
+    """O's three, blocked at one end, makes only fours that X blocks: no win for O by
+    threats. Each four is searched on against every reply, like any other threat."""
+    o_stones = {(7, 6): 2, (7, 7): 2, (7, 8): 2, (6, 9): 2}
+    x_stones = {(2, 2): 1, (3, 12): 1, (12, 3): 1, (12, 12): 1}
+    blocked = Stones({**o_stones, **x_stones, (7, 5): 1}, 15, 15, 5)
+    assert blocked.fours(2) == [(7, 9), (7, 10)]
+    assert vcf_moves(blocked, 2, 6) == []
+    assert vct_moves(blocked, 2, 6) == []
+    open_three = Stones({**o_stones, **x_stones}, 15, 15, 5)
+    assert {(7, 5), (7, 9)} <= set(vct_moves(open_three, 2, 4))
 
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda problem: problem.name)

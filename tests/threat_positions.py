@@ -2,12 +2,15 @@
 
 Run ``python threat_positions.py > data/tactics/suite.txt`` in ``tests/`` to write it again
 (it takes a while; ``python threat_positions.py vcf`` writes one part: ``vcf``, ``deep``,
-``vct``). Every answer comes from :mod:`threat_oracle`, never from the bot.
+``vct``, ``long``). Every answer comes from :mod:`threat_oracle`, never from the bot.
 
 - *VCF chains*: a zigzag of gapped fours, each four's stone a stone of the next one, ending
   in a double four; every window capped at both ends by a defender stone so that no open
   three gives a shortcut. Built 1 to 12 fours long; stones of different fours that line up
   by chance make some wins shorter, and the depth written is always the prover's.
+- *Long chains*: chains 9 and 10 fours long whose windows' lines stay apart (no five cells
+  off a window's own line hold more than two of the chain's cells), so that the shortest
+  win is the one built; kept only when the prover finds exactly that depth.
 - *Forks*: two twos that one stone turns into two open threes (a VCT: the defender can stop
   one three, the other becomes an open four).
 - *Defences*: the same positions with the defender to move (an isolated stone added to
@@ -121,6 +124,94 @@ class Builder:
             self.take(cells)
             return moves
         return None
+
+    def long_chain(self, depth: int, budget: int = 3000) -> list[Cell] | None:
+        """A chain of ``depth`` fours whose windows' lines stay apart, so that its shortest
+        win is the one built: ``depth`` fours, the last a double four.
+
+        Searched window by window, backing up when stuck: each window along any line not
+        parallel to the one before, its new stone three or four cells past its anchor; a
+        window is kept only if every five cells in a row that hold no defender stone and are
+        not a window's own five hold at most two of the chain's cells (its stones and the
+        cells it will play, gaps included). The attacker's every four then lies on a window's
+        own line, whatever fours it tries first: it cannot make a four off the chain, nor two
+        at once before the last window's. The caps stay on their windows' lines, and one that
+        falls off the board is left out: the edge caps the line as well. Returns the chain's
+        moves in order, or None when ``budget`` windows tried did not make one."""
+        rng = self.rng
+        start = (rng.randrange(SIZE), rng.randrange(SIZE))
+        self.stones[start] = 1
+        chain = {start}
+        lines: set[frozenset[Cell]] = set()
+        moves: list[Cell] = []
+        tries = budget
+
+        def apart(middle: list[Cell]) -> bool:
+            for cell in middle:
+                for step in STEPS:
+                    for back in range(K):
+                        first = (cell[0] - back * step[0], cell[1] - back * step[1])
+                        five = along(first, step, K)
+                        if not (on_board(five[0]) and on_board(five[-1])):
+                            continue
+                        if any(self.stones.get(spot) == 2 for spot in five):
+                            continue
+                        if frozenset(five) in lines:
+                            continue
+                        if sum(spot in chain for spot in five) > 2:
+                            return False
+            return True
+
+        def place(index: int, anchor: Cell, last_step: Cell | None) -> bool:
+            nonlocal tries
+            final = index == depth
+            shapes = [(own, None) for own in range(5)] if final else [(0, 3), (0, 4), (1, 4)]
+            options = [
+                (step, own, new, gap)
+                for step in DIRECTIONS
+                if last_step is None or step[0] * last_step[1] != step[1] * last_step[0]
+                for own, new in shapes
+                for gap in (1, 2, 3)
+                if gap not in (own, new)
+            ]
+            rng.shuffle(options)
+            for step, own, new, gap in options:
+                tries -= 1
+                if tries < 0:
+                    return False
+                back = own + 1
+                window = along((anchor[0] - back * step[0], anchor[1] - back * step[1]), step, 7)
+                middle = window[1:6]
+                caps = [cell for cell in (window[0], window[6]) if on_board(cell)]
+                if (
+                    not all(on_board(cell) for cell in middle)
+                    or any(cell in self.stones for cell in middle if cell != anchor)
+                    or any(cell in chain for cell in middle if cell != anchor)
+                    or any(cell in chain for cell in caps)
+                ):
+                    continue
+                fresh = [cell for cell in middle if cell != anchor]
+                new_caps = [cell for cell in caps if cell not in self.stones]
+                stones = [cell for slot, cell in enumerate(middle) if slot not in (own, gap, new)]
+                chain.update(fresh)
+                lines.add(frozenset(middle))
+                for cell in new_caps:
+                    self.stones[cell] = 2
+                for cell in stones:
+                    self.stones[cell] = 1
+                if apart(middle) and (new is None or place(index + 1, middle[new], step)):
+                    if new is not None:
+                        moves.append(middle[new])
+                    return True
+                for cell in new_caps + stones:
+                    del self.stones[cell]
+                chain.difference_update(fresh)
+                lines.discard(frozenset(middle))
+            return False
+
+        if not place(0, start, None):
+            return None
+        return moves[::-1]
 
     def fork(self) -> Cell | None:
         rng = self.rng
@@ -273,11 +364,45 @@ def vct_part(rng: random.Random, made: dict[str, int]) -> None:
         print(made, file=sys.stderr, flush=True)
 
 
-PARTS = {"vcf": (vcf_part, 20261130), "deep": (deep_part, 20261201), "vct": (vct_part, 20261202)}
+LONG = [10, 9, 10, 9, 10]
+"""The long part's wins: the depth each is built to, and is kept only if the prover agrees."""
+
+
+def long_part(rng: random.Random, made: dict[str, int]) -> None:
+    """VCF wins exactly 9 and 10 fours deep: long chains whose lines stay apart.
+
+    No defences: against the chains tried, every move that stopped the VCF still lost to a
+    VCT (a quiet move and the fours left of the chain), so a defence would ask for a move
+    that does not save the game.
+    """
+    made["vcf"] = 30  # the numbering goes on from the deep part's, run or not
+    for depth in LONG:
+        while True:
+            builder = Builder(rng)
+            if builder.long_chain(depth) is None or not builder.balance(True):
+                continue
+            stones = Stones(builder.stones, SIZE, SIZE, K)
+            if stones.fives(1) or stones.fives(2) or stones.vcf(2, DEPTH):
+                continue
+            found = shortest(stones, 1)
+            print(made, "built", depth, "found", found, file=sys.stderr, flush=True)
+            if found == depth:
+                made["vcf"] += 1
+                answers = vcf_moves(stones, 1, DEPTH)
+                emit(f"vcf-{made['vcf']:02}", "vcf", found, answers, builder.stones)
+                break
+
+
+PARTS = {
+    "vcf": (vcf_part, 20261130),
+    "deep": (deep_part, 20261201),
+    "vct": (vct_part, 20261202),
+    "long": (long_part, 20261203),
+}
 
 
 def main() -> None:
-    """Print the parts named on the command line (all three by default), in order."""
+    """Print the parts named on the command line (all four by default), in order."""
     parts = sys.argv[1:] or list(PARTS)
     made = dict.fromkeys(["vcf", "vcf-defence", "deep", "deep-defence", "vct", "vct-defence"], 0)
     if "vcf" not in parts:  # the numbering goes on from the vcf part's

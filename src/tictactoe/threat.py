@@ -48,9 +48,9 @@ VCF_DEPTH = 12
 """The most fours a VCF may play (the tactics suite goes ten deep)."""
 VCT_DEPTH = 8
 """The most threats a VCT may play."""
-RIVAL_VCT_DEPTH = 6
+RIVAL_VCT_DEPTH = 8
 """The most threats of the rival's VCT that the bot looks for, before each move."""
-SHARES = {"vcf": 0.1, "rival": 0.4, "vct": 0.6}
+SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7}
 """The part of the budget each threat search may have used up by its end; the main search
 has the rest."""
 
@@ -226,39 +226,42 @@ class _Thinking:
             self.nodes += budget.nodes
 
     def _safe(self, moves: list[int]) -> list[int]:
-        """``moves`` less those after which the rival wins by threats; all if none is safe.
+        """``moves`` less those after which the rival wins by threats.
 
-        The rival's win by fours is looked for first, then by fours and threes. When the
-        rival has one now, the cells of its line and this side's fours are tried first, then
-        ``moves``; if time runs out, the safe moves found so far are kept.
+        When the rival would win by fours, or by fours and threes, if it could move now, the
+        cells of its line and this side's fours are tried first, then ``moves``. The moves
+        after which the rival has neither win are kept; if there are none, those after which
+        it has no win by fours (they hold longer); if none of those either, all. If time
+        runs out, the moves proved so far are kept.
         """
         board = self.board
         me = board.to_move
         rival = 3 - me
         budget = self._budget(SHARES["rival"])
         tactics = ThreatSearch(board, budget)
+        holding: list[int] = []
         safe: list[int] = []
         try:
-            for most, fours_only in ((VCF_DEPTH, True), (RIVAL_VCT_DEPTH, False)):
-                found = tactics.deepening(rival, most, fours_only=fours_only)
-                if found is None:
-                    continue
-                threat = found[0]
-                line = [cell for cell in threat if board.stones[cell] == 0]
-                pool = dict.fromkeys([*line, *sorted(board.fours[me]), *moves])
-                for move in pool:
-                    board.play(move, me)
-                    try:
-                        if tactics.search(rival, most, fours_only=fours_only) is None:
+            threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or tactics.deepening(
+                rival, RIVAL_VCT_DEPTH, fours_only=False
+            )
+            if threat is None:
+                return moves
+            line = [cell for cell in threat[0] if board.stones[cell] == 0]
+            for move in dict.fromkeys([*line, *sorted(board.fours[me]), *moves]):
+                board.play(move, me)
+                try:
+                    if tactics.search(rival, VCF_DEPTH, fours_only=True) is None:
+                        holding.append(move)
+                        if tactics.search(rival, RIVAL_VCT_DEPTH, fours_only=False) is None:
                             safe.append(move)
-                    finally:
-                        board.undo()
-                return safe or moves
+                finally:
+                    board.undo()
         except OutOfTime:
-            return safe or moves
+            pass
         finally:
             self.nodes += budget.nodes
-        return moves
+        return safe or holding or moves
 
     def _thought(
         self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]

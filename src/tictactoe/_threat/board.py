@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from tictactoe.game import Game
 
 __all__ = [
+    "CONTINUITY",
     "FIVE_CELL",
     "FOUR_CELL",
     "FOUR_THREE_CELL",
@@ -42,6 +43,8 @@ THREE_CELL, TWO_THREES_CELL, FOUR_CELL, FOUR_THREE_CELL, WIN_CELL, FIVE_CELL = r
 An open three, two open threes, a four, a four and an open three, an open four or two fours
 (a win in two moves unless the rival wins first), a five.
 """
+CONTINUITY = 4
+"""How far along a line from a threat the next open three of a threat search may lie."""
 _MARGIN = 12
 """Free rows and columns kept around the stones in a window."""
 WHOLE_BOARD = 1600
@@ -132,6 +135,13 @@ class Board:
         size = width * (rows + 2 * reach)
         self.steps = (1, width, width + 1, width - 1)
         """The index steps of the four directions: along a row, a column, two diagonals."""
+        self.near_line = frozenset(
+            sign * step * offset
+            for step in self.steps
+            for offset in range(1, CONTINUITY + 1)
+            for sign in (1, -1)
+        )
+        """Index offsets of the cells within :data:`CONTINUITY` of a cell along its lines."""
         self.stones = [3] * size
         """0 empty, 1 or 2 a player's stone, 3 a wall."""
         for row in range(rows):
