@@ -4,15 +4,22 @@
 grid, where games stop after ``--max-moves``), from varied three-stone openings, each played
 twice with colours swapped. Prints the score, wins, draws and losses, the margin, and the
 threat bot's median and worst time per move against its budget.
+
+With ``--nodes N`` the threat bot has N nodes a move and no clock (the heuristic bot its
+``--heuristic-nodes``): the games are then the same whatever the machine's load, so two
+versions of the bot can be compared game for game. ``--jobs`` plays games in parallel
+processes; ``--save`` writes every game's moves to a JSON file, to replay the losses.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import tictactoe as ttt
 from tictactoe.heuristic import HeuristicBot
@@ -31,16 +38,21 @@ def opening(number: int, unbounded: bool) -> list[ttt.Cell]:
     return cells
 
 
-def play(number: int, args: argparse.Namespace, times: list[float]) -> float:
-    """One game: the threat bot's points (1, 0.5 or 0); colours swap with ``number``."""
+def play(number: int, args: argparse.Namespace) -> tuple[float, list[float], list[ttt.Cell]]:
+    """One game: the threat bot's points (1, 0.5 or 0), its times a move, and the moves.
+
+    Colours swap with ``number``.
+    """
     game = ttt.Game.unbounded(5) if args.unbounded else ttt.Game(15, k=5)
     for cell in opening(number // 2, args.unbounded):
         game.move(*cell)
-    threat = ThreatBot(number, seconds=args.time)
-    heuristic = HeuristicBot(number, seconds=args.time, nodes=args.heuristic_nodes)
+    seconds = None if args.nodes else args.time
+    threat = ThreatBot(number, seconds=seconds, nodes=args.nodes)
+    heuristic = HeuristicBot(number, seconds=seconds, nodes=args.heuristic_nodes)
     players: list[ttt.Player] = [threat, heuristic]
     if number % 2:
         players.reverse()
+    times = []
     while not game.is_over and len(game.moves) < args.max_moves:
         player = players[game.players.index(game.turn)]
         start = time.perf_counter()
@@ -48,36 +60,53 @@ def play(number: int, args: argparse.Namespace, times: list[float]) -> float:
         if player is threat:
             times.append(time.perf_counter() - start)
         game.move(*cell)
+    moves = [move.cell for move in game.moves]
     if game.winner is None:
-        return 0.5
-    return 1.0 if players[game.players.index(game.winner)] is threat else 0.0
+        return 0.5, times, moves
+    points = 1.0 if players[game.players.index(game.winner)] is threat else 0.0
+    return points, times, moves
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move, both bots")
+    parser.add_argument("--nodes", type=int, help="the threat bot's nodes a move, no clock")
     parser.add_argument("--heuristic-nodes", type=int, default=2000)
     parser.add_argument("--unbounded", action="store_true")
     parser.add_argument("--max-moves", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--save", help="a JSON file for every game's moves and result")
     args = parser.parse_args()
-    points, times = [], []
-    for number in range(args.games):
-        points.append(play(number, args, times))
-        print(f"game {number + 1}: {points[-1]:g}", flush=True)
-    games = len(points)
-    score = sum(points) / games
-    margin = 1.96 * statistics.pstdev(points) / math.sqrt(games) if games > 1 else 0.0
+    points, times, games = [], [], []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        numbers = range(args.games)
+        for number, (score, used, moves) in zip(
+            numbers, pool.map(play, numbers, [args] * args.games), strict=True
+        ):
+            points.append(score)
+            times += used
+            mark = "X" if number % 2 == 0 else "O"
+            games.append({"number": number, "threat": mark, "points": score, "moves": moves})
+            print(f"game {number + 1}: {score:g}", flush=True)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as file:
+            json.dump(games, file)
+    count = len(points)
+    score = sum(points) / count
+    margin = 1.96 * statistics.pstdev(points) / math.sqrt(count) if count > 1 else 0.0
     wins = points.count(1.0)
     draws = points.count(0.5)
     board = "unbounded grid" if args.unbounded else "15x15"
+    budget = f"{args.nodes} nodes" if args.nodes else f"{args.time:g} s"
     print(
-        f"{board}, {args.time:g} s a move: threat scored {sum(points):g}/{games} "
-        f"= {score:.1%} ± {margin:.1%} (W {wins} D {draws} L {games - wins - draws})"
+        f"{board}, {budget} a move: threat scored {sum(points):g}/{count} "
+        f"= {score:.1%} ± {margin:.1%} (W {wins} D {draws} L {count - wins - draws})"
     )
+    worst = max(times)
     print(
-        f"threat's time a move: median {statistics.median(times):.3f} s, worst "
-        f"{max(times):.3f} s ({(max(times) - args.time) * 1000:+.1f} ms against the budget)"
+        f"threat's time a move: median {statistics.median(times):.3f} s, worst {worst:.3f} s"
+        + ("" if args.nodes else f" ({(worst - args.time) * 1000:+.1f} ms against the budget)")
     )
 
 
