@@ -135,3 +135,47 @@ def test_a_huge_board_or_far_stones_get_a_window_around_the_last_move() -> None:
     assert not board.is_inside((0, 0))
     assert board.to_move == 1  # two stones left out: still X to move
     assert board.candidates
+
+
+def same_threats(board: Board, twin: Board) -> None:
+    """The fives, fours, open threes and threat classes of two boards agree."""
+    empty = [index for index, stone in enumerate(board.stones) if stone == 0]
+    for player in (1, 2):
+        assert board.fives[player] == twin.fives[player]
+        assert board.fours[player] == twin.fours[player]
+        assert board.threes[player] == twin.threes[player]
+        assert [board.threat[player][i] for i in empty] == [twin.threat[player][i] for i in empty]
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(SHAPES), st.integers(0, 2**32))
+def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
+    shape: tuple, seed: int
+) -> None:
+    rows, cols, k, exact = shape
+    rng = random.Random(seed)
+    game = new_game(rows, cols, k, exact)
+    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    board, twin = Board.from_game(game), Board.from_game(game)
+    twin.set_tactical(True)
+    for _ in range(rng.randrange(10, 60)):
+        if len(board.moves) > 1 and rng.random() < 0.3:
+            board.undo()
+            twin.undo()
+        else:
+            index = rng.choice(sorted(board.candidates))
+            player = board.to_move
+            assert board.play(index, player) == twin.play(index, player)
+        same_threats(board, twin)
+        if rng.random() < 0.1:
+            twin.set_tactical(not twin.is_tactical)
+    twin.set_tactical(False)
+    empty = [index for index, stone in enumerate(board.stones) if stone == 0]
+    assert twin.total == board.total
+    assert twin.candidates == board.candidates
+    assert twin.near == board.near
+    for player in (1, 2):
+        assert [twin.value[player][i] for i in empty] == [board.value[player][i] for i in empty]
+    assert [[levels[i] for i in empty] for levels in twin.levels] == [
+        [levels[i] for i in empty] for levels in board.levels
+    ]

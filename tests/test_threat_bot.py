@@ -13,6 +13,7 @@ from threat_oracle import Stones
 import tictactoe as ttt
 from tictactoe._threat.board import Board
 from tictactoe._threat.tactics import Budget, ThreatSearch
+from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot
 
 
@@ -185,3 +186,26 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threes_either() -> None:
     assert move != TRAP_ANSWER
     game.move(*move)
     assert not rival_wins_by_threats(game)
+
+
+@pytest.mark.parametrize("unbounded", [False, True])
+def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounded: bool) -> None:
+    """The bot keeps its threat proofs from move to move (on the grid, its window moves):
+    each position it claims as won by threats, a search that starts from nothing proves won
+    too, and the claims come true."""
+    game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
+    bot = ThreatBot(3, seconds=None, nodes=3000)
+    rival = HeuristicBot(3, seconds=None, nodes=300)
+    claims = 0
+    while not game.is_over and len(game.moves) < 120:
+        player = bot if len(game.moves) % 2 == 0 else rival
+        cell = player.choose_move(game)
+        if player is bot and bot.last is not None and bot.last.reason in ("vcf", "vct"):
+            claims += 1
+            board = Board.from_game(game)
+            search = ThreatSearch(board, Budget(time.perf_counter, None))
+            fours_only = bot.last.reason == "vcf"
+            assert search.search(board.to_move, 12, fours_only=fours_only) is not None
+        game.move(*cell)
+    assert claims >= 1
+    assert game.winner == game.players[0]

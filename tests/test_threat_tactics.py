@@ -101,3 +101,21 @@ def test_the_answer_key_is_the_provers(problem: Problem) -> None:
     else:
         answers = defences(stones, me, ORACLE_DEPTH, threats=False)
     assert {cell_label(cell, game) for cell in answers} == problem.answers
+
+
+def test_one_bot_keeps_its_proofs_across_the_whole_suite_and_stays_right() -> None:
+    """The proofs a bot keeps from move to move are facts about positions: one bot asked
+    every problem in turn (the deepest first) still answers each correctly, and asked a
+    won position again, it finds the win it proved at once."""
+    bot = ThreatBot(0, seconds=1.0)
+    for problem in sorted(PROBLEMS, key=lambda problem: -problem.depth):
+        game = problem.game()
+        assert cell_label(bot.choose_move(game), game) in problem.answers, problem.name
+    deepest = max((p for p in PROBLEMS if p.kind == "vcf"), key=lambda p: p.depth)
+    fresh = ThreatBot(0, seconds=None)
+    fresh.choose_move(deepest.game())
+    again = fresh.choose_move(deepest.game())
+    assert cell_label(again, deepest.game()) in deepest.answers
+    assert fresh.last is not None
+    assert fresh.last.reason == "vcf"
+    assert fresh.last.nodes <= 1

@@ -10,7 +10,10 @@ has its share of the time (:data:`SHARES`): the clock is read every few dozen no
 move comes within a few milliseconds of the budget.
 
 The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
-does this move threaten" a table lookup. The bot plays two-player games with k from
+does this move threaten" a table lookup; the threat searches with the board in tactical mode,
+which keeps only the patterns they read. What they prove about a position is kept from one
+move to the next (:class:`~tictactoe._threat.tactics.Proofs`), since the next move's trees
+run through many of the same positions. The bot plays two-player games with k from
 :data:`MIN_K` to :data:`MAX_K` on any board and on the unbounded grid; for other games it
 hands the move to :class:`~tictactoe.heuristic.HeuristicBot`.
 
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from tictactoe._checks import check_seconds
 from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.search import WIN, Search
-from tictactoe._threat.tactics import Budget, OutOfTime, ThreatSearch
+from tictactoe._threat.tactics import Budget, OutOfTime, Proofs, ThreatSearch
 from tictactoe.errors import GameOver
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
@@ -53,6 +56,9 @@ RIVAL_VCT_DEPTH = 8
 SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7}
 """The part of the budget each threat search may have used up by its end; the main search
 has the rest."""
+KEPT_PROOFS = 100_000
+"""The most positions whose threat-search results are kept from one move to the next (about
+25 MB); past it, the table starts afresh."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +127,9 @@ class ThreatBot:
         self._clock = clock
         self.last: Thought | None = None
         """What the bot thought about its last move; None before the first."""
+        self._proofs = Proofs()
+        self._shape: tuple[int, bool, int, int, Cell] | None = None
+        """The board shape the proofs were found on: another shape's keys mean other cells."""
 
     @staticmethod
     def plays(game: Game) -> bool:
@@ -148,7 +157,12 @@ class ThreatBot:
             centre = board.cell(_centre(board))
             self.last = Thought(centre, "opening", 0, 0, 0, self._clock() - started, (centre,))
             return centre
-        thinking = _Thinking(board, self._clock, started, deadline, self._nodes, self._rng)
+        shape = (board.k, board.table.exact, board.rows, board.cols, board.origin)
+        if shape != self._shape or len(self._proofs) > KEPT_PROOFS:
+            self._proofs, self._shape = Proofs(), shape
+        thinking = _Thinking(
+            board, self._clock, started, deadline, self._nodes, self._rng, self._proofs
+        )
         self.last = thinking.decide()
         return self.last.move
 
@@ -168,6 +182,7 @@ class _Thinking:
         deadline: float | None,
         nodes: int | None,
         rng: random.Random,
+        proofs: Proofs,
     ) -> None:
         self.board = board
         self.limit = nodes
@@ -176,6 +191,8 @@ class _Thinking:
         self.deadline = deadline
         self.rng = rng
         self.nodes = 0
+        self.proofs = proofs
+        """What the threat searches found, shared by them all (and kept by the bot)."""
 
     def decide(self) -> Thought:
         board = self.board
@@ -188,13 +205,18 @@ class _Thinking:
         sure = sorted(cell for cell in board.fours[me] if board.threat[me][cell] == WIN_CELL)
         if sure:
             return self._thought(sure[0], "open four", WIN, 2, ())
-        line = self._threat_line(me, VCF_DEPTH, "vcf", fours_only=True)
-        if line:
-            return self._thought(line[0], "vcf", WIN, (len(line) + 1) // 2, tuple(line[1:]))
-        moves = self._safe(Search.root_moves(board, self.rng.random))
-        line = self._threat_line(me, VCT_DEPTH, "vct", fours_only=False)
-        if line:
-            return self._thought(line[0], "vct", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+        moves = Search.root_moves(board, self.rng.random)
+        board.set_tactical(True)
+        try:
+            line = self._threat_line(me, VCF_DEPTH, "vcf", fours_only=True)
+            if line:
+                return self._thought(line[0], "vcf", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+            moves = self._safe(moves)
+            line = self._threat_line(me, VCT_DEPTH, "vct", fours_only=False)
+            if line:
+                return self._thought(line[0], "vct", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+        finally:
+            board.set_tactical(False)
         if len(moves) == 1:
             return self._thought(moves[0], "search", 0, 0, ())
         budget = self._budget(1.0)
@@ -216,7 +238,7 @@ class _Thinking:
         self, attacker: int, depth: int, stage: str, *, fours_only: bool
     ) -> list[int] | None:
         budget = self._budget(SHARES[stage])
-        tactics = ThreatSearch(self.board, budget)
+        tactics = ThreatSearch(self.board, budget, self.proofs)
         try:
             found = tactics.deepening(attacker, depth, fours_only=fours_only)
             return None if found is None else found[0]
@@ -238,7 +260,7 @@ class _Thinking:
         me = board.to_move
         rival = 3 - me
         budget = self._budget(SHARES["rival"])
-        tactics = ThreatSearch(board, budget)
+        tactics = ThreatSearch(board, budget, self.proofs)
         holding: list[int] = []
         safe: list[int] = []
         try:

@@ -203,6 +203,10 @@ class Board:
             for index, stone in enumerate(self.stones)
         ]
         """By cell: the neighbours whose keys a stone there changes, off the walls."""
+        self.is_tactical = False
+        """Whether only the levels a threat search reads are kept (see :meth:`set_tactical`)."""
+        self._known = self.table.known
+        self._packed = self.table.packed
         self._start()
 
     @classmethod
@@ -277,6 +281,39 @@ class Board:
                 self._refresh_all(index)
                 self._enter(index)
 
+    def set_tactical(self, tactical: bool) -> None:
+        """Keep only the levels a threat search reads, from the open three up, or all of them.
+
+        Most cells within reach of a stone change level when it is played, nearly all of
+        them at the low levels (room, twos, closed threes), which only the evaluation reads.
+        In tactical mode those read as dead, so a stone changes the levels of a few cells;
+        nor are :attr:`near` and :attr:`candidates` kept. The fives, fours, open threes and
+        threat classes stay exact, and the threat searches run about 1.7 times as fast;
+        the rest means nothing until the board is set back. Each switch rescores every
+        empty cell.
+        """
+        if tactical == self.is_tactical:
+            return
+        self.is_tactical = tactical
+        table = self.table
+        self._known = table.tactical if tactical else table.known
+        self._packed = table.tactical_packed if tactical else table.packed
+        if not tactical:
+            self._count_near()
+        for index, stone in enumerate(self.stones):
+            if not stone:
+                self._leave(index)
+                self._refresh_all(index)
+                self._enter(index)
+
+    def _count_near(self) -> None:
+        """Count anew the stones near each cell (tactical mode leaves the counts behind)."""
+        near = self.near
+        near[:] = [0] * len(near)
+        for index in self.moves:
+            for offset in self._ring:
+                near[index + offset] += 1
+
     def play(self, index: int, player: int) -> bool:
         """Put ``player``'s stone on the empty cell ``index``; True if it makes a five."""
         won = index in self.fives[player]
@@ -285,10 +322,11 @@ class Board:
         self.hash ^= self._zobrist[player][index]
         self.moves.append(index)
         self._spread(index, player)
-        for offset in self._ring:
-            self.near[index + offset] += 1
-            if self.near[index + offset] == 1 and self.stones[index + offset] == 0:
-                self.candidates.add(index + offset)
+        if not self.is_tactical:
+            for offset in self._ring:
+                self.near[index + offset] += 1
+                if self.near[index + offset] == 1 and self.stones[index + offset] == 0:
+                    self.candidates.add(index + offset)
         return won
 
     def undo(self) -> None:
@@ -298,10 +336,11 @@ class Board:
         self.stones[index] = 0
         self.hash ^= self._zobrist[player][index]
         self._spread(index, -player)
-        for offset in self._ring:
-            self.near[index + offset] -= 1
-            if self.near[index + offset] == 0:
-                self.candidates.discard(index + offset)
+        if not self.is_tactical:
+            for offset in self._ring:
+                self.near[index + offset] -= 1
+                if self.near[index + offset] == 0:
+                    self.candidates.discard(index + offset)
         self._refresh_all(index)
         self._enter(index)
 
@@ -311,7 +350,7 @@ class Board:
         This is the hot path of every search: the rescoring of a neighbour is written out
         here rather than called.
         """
-        stones, known, packed_of = self.stones, self.table.known, self.table.packed
+        stones, known, packed_of = self.stones, self._known, self._packed
         all_keys, all_levels = self.keys, self.levels
         first, second, third, fourth = all_levels
         value_1, value_2 = self.value[1], self.value[2]
@@ -363,7 +402,7 @@ class Board:
 
     def _refresh_all(self, index: int) -> None:
         """Recompute a cell's four level pairs from its keys (after it was occupied)."""
-        packed = self.table.packed
+        packed = self._packed
         for direction in range(4):
             self.levels[direction][index] = packed(self.keys[direction][index])
         self._classify(index)

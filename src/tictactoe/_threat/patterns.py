@@ -41,6 +41,7 @@ __all__ = [
 DEAD, ROOM, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE = range(8)
 LEVEL_BITS = 3
 """Bits one level takes in a packed pair: the first player's level, then the second's."""
+_LEVEL_MASK = (1 << LEVEL_BITS) - 1
 
 _EMPTY, _MINE, _BLOCKED = 0, 1, 2
 _WALL = 3
@@ -142,6 +143,9 @@ class PatternTable:
         self.reach = k if exact else k - 1
         self.known: dict[int, int] = {}
         """The packed levels computed so far, by key (read directly on the hot path)."""
+        self.tactical: dict[int, int] = {}
+        """The same with every level below :data:`FLEX3` read as :data:`DEAD`: all that a
+        threat search asks of a line, and a stone changes it on far fewer cells."""
 
     def shift(self, offset: int) -> int:
         """The bit position of the neighbour ``offset`` cells along the line (not 0)."""
@@ -154,6 +158,18 @@ class PatternTable:
         if found is None:
             found = self._compute(key)
             self.known[key] = found
+        return found
+
+    def tactical_packed(self, key: int) -> int:
+        """:meth:`packed` with the levels below :data:`FLEX3` read as :data:`DEAD`."""
+        found = self.tactical.get(key)
+        if found is None:
+            packed = self.packed(key)
+            found = 0
+            for shift in (0, LEVEL_BITS):
+                level = (packed >> shift) & _LEVEL_MASK
+                found |= (level if level >= FLEX3 else DEAD) << shift
+            self.tactical[key] = found
         return found
 
     def _compute(self, key: int) -> int:

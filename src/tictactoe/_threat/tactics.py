@@ -23,7 +23,7 @@ from collections.abc import Callable
 from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.patterns import BLOCK4
 
-__all__ = ["Budget", "OutOfTime", "ThreatSearch", "answers_to_three"]
+__all__ = ["Budget", "OutOfTime", "Proofs", "ThreatSearch", "answers_to_three"]
 
 _CHECK_EVERY = 32
 """Nodes between two readings of the clock: a node costs tens of microseconds."""
@@ -68,22 +68,40 @@ class Budget:
         return self.deadline is not None and self.clock() >= self.deadline
 
 
+class Proofs:
+    """What threat searches found, by position: it holds for as long as the position does.
+
+    The keys are Zobrist keys of one board's cells, so a table serves every search on boards
+    of the same shape (the same window of the same game): those of one move, and those of
+    the next moves, whose trees run through many of the same positions.
+    """
+
+    def __init__(self) -> None:
+        self.won: dict[tuple[int, int, bool], list[int]] = {}
+        """(key, attacker, fours only) -> a winning line from there."""
+        self.failed: dict[tuple[int, int, bool, int], int] = {}
+        """(key, attacker, fours only, last threat) -> the deepest search that found no win
+        there (the last threat matters: it bounds where the next open three may be)."""
+
+    def __len__(self) -> int:
+        return len(self.won) + len(self.failed)
+
+
 class ThreatSearch:
     """Proves wins for one attacker on a board by threats alone.
 
     Args:
         board: the board searched (moves are played and taken back; it ends as it began).
         budget: the time and node counter shared with the rest of the move's search.
+        proofs: what earlier searches on boards of this shape found; a new table if None.
     """
 
-    def __init__(self, board: Board, budget: Budget) -> None:
+    def __init__(self, board: Board, budget: Budget, proofs: Proofs | None = None) -> None:
         self.board = board
         self.budget = budget
-        self._won: dict[tuple[int, int, bool], list[int]] = {}
-        """(key, attacker, fours only) -> a winning line from there."""
-        self._failed: dict[tuple[int, int, bool, int], int] = {}
-        """(key, attacker, fours only, last threat) -> the deepest search that found no win
-        there (the last threat matters: it bounds where the next open three may be)."""
+        proofs = Proofs() if proofs is None else proofs
+        self._won = proofs.won
+        self._failed = proofs.failed
 
     def search(self, attacker: int, depth: int, *, fours_only: bool) -> list[int] | None:
         """A win for ``attacker`` by threats, as the line of moves; None if none is found.
