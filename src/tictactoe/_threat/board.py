@@ -288,9 +288,9 @@ class Board:
         them at the low levels (room, twos, closed threes), which only the evaluation reads.
         In tactical mode those read as dead, so a stone changes the levels of a few cells;
         nor are :attr:`near` and :attr:`candidates` kept. The fives, fours, open threes and
-        threat classes stay exact, and the threat searches run about 1.7 times as fast;
+        threat classes stay exact, and a move is played and taken back about twice as fast;
         the rest means nothing until the board is set back. Each switch rescores every
-        empty cell.
+        empty cell (about a millisecond on 15×15).
         """
         if tactical == self.is_tactical:
             return
