@@ -186,11 +186,8 @@ def test_a_waiting_request_ends_when_the_server_stops() -> None:
             )
         )
         waiter.start()
-        while not any(
-            "process_request" in thread.name and thread not in before
-            for thread in threading.enumerate()
-        ):
-            waiter.join(0.01)  # until the request is being handled
+        while not api.waiting and waiter.is_alive():
+            waiter.join(0.01)  # until the request waits (stopping earlier would drop it unread)
     waiter.join(10)
     assert answers in ([200], [404])  # woken from its wait, or its game already closed
     assert not bot_threads()

@@ -315,6 +315,13 @@ class Api:
             old.close()
         return self._with_id(game_id, session.state())
 
+    @property
+    def waiting(self) -> int:
+        """How many requests are waiting for a newer state, over every game."""
+        with self._lock:
+            sessions = list(self._sessions.values())
+        return sum(session.waiting for session in sessions)
+
     def _session(self, game_id: str) -> Session:
         with self._lock:
             session = self._sessions.get(game_id)

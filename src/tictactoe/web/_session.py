@@ -74,6 +74,7 @@ class Session:
         self._names = tuple(names)
         self._played = played or records.Record.from_game(game).played
         self._version = 0
+        self._waiting = 0
         self._worker: threading.Thread | None = None
         self._retired: list[ExitStack] = []
         self._bot_error: str | None = None
@@ -125,10 +126,20 @@ class Session:
         with self._lock:
             return self._state()
 
+    @property
+    def waiting(self) -> int:
+        """How many requests are waiting in :meth:`wait` now."""
+        with self._lock:
+            return self._waiting
+
     def wait(self, since: int, seconds: float) -> dict[str, Any]:
         """The state once its version differs from ``since``, or after ``seconds``."""
         with self._lock:
-            self._lock.wait_for(lambda: self._version != since or self._closed, seconds)
+            self._waiting += 1
+            try:
+                self._lock.wait_for(lambda: self._version != since or self._closed, seconds)
+            finally:
+                self._waiting -= 1
             return self._state()
 
     def play(self, row: int, col: int) -> None:
