@@ -20,7 +20,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, LEVEL_BITS, PatternTable
+from tictactoe._threat.patterns import (
+    BLOCK4,
+    FIVE,
+    FLEX3,
+    FLEX4,
+    LEVEL_BITS,
+    LEVEL_MASK,
+    PatternTable,
+)
 from tictactoe.outcome import Cell
 
 if TYPE_CHECKING:
@@ -62,7 +70,6 @@ a shape is worth more than scattering stones: against the heuristic bot (3,000 n
 """
 _BONUS = (0, 0, 300, 0, 800, 600, 0)
 """Added to a cell's value, by threat class: combinations are worth more than their parts."""
-_MASK = (1 << LEVEL_BITS) - 1
 _TABLES: dict[tuple[int, bool], PatternTable] = {}
 
 
@@ -89,7 +96,7 @@ def _cell_info(code: int) -> tuple[int, int, int, int]:
     pairs = [(code >> (6 * direction)) & 63 for direction in range(4)]
     found = []
     for shift in (0, LEVEL_BITS):
-        own = [(pair >> shift) & _MASK for pair in pairs]
+        own = [(pair >> shift) & LEVEL_MASK for pair in pairs]
         threat = _threat_class(own)
         found.append((sum(_VALUES[level] for level in own) + _BONUS[threat], threat))
     return found[0][0], found[1][0], found[0][1], found[1][1]
@@ -453,4 +460,4 @@ class Board:
 
     def level(self, index: int, direction: int, player: int) -> int:
         """The level a stone of ``player`` on the empty ``index`` makes along ``direction``."""
-        return (self.levels[direction][index] >> (LEVEL_BITS * (player - 1))) & _MASK
+        return (self.levels[direction][index] >> (LEVEL_BITS * (player - 1))) & LEVEL_MASK

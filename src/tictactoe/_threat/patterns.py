@@ -33,6 +33,7 @@ __all__ = [
     "FLEX3",
     "FLEX4",
     "LEVEL_BITS",
+    "LEVEL_MASK",
     "ROOM",
     "PatternTable",
     "level_of",
@@ -41,7 +42,8 @@ __all__ = [
 DEAD, ROOM, FLEX2, BLOCK3, FLEX3, BLOCK4, FLEX4, FIVE = range(8)
 LEVEL_BITS = 3
 """Bits one level takes in a packed pair: the first player's level, then the second's."""
-_LEVEL_MASK = (1 << LEVEL_BITS) - 1
+LEVEL_MASK = (1 << LEVEL_BITS) - 1
+"""Masks one level out of a packed pair (after shifting it down)."""
 
 _EMPTY, _MINE, _BLOCKED = 0, 1, 2
 _WALL = 3
@@ -167,7 +169,7 @@ class PatternTable:
             packed = self.packed(key)
             found = 0
             for shift in (0, LEVEL_BITS):
-                level = (packed >> shift) & _LEVEL_MASK
+                level = (packed >> shift) & LEVEL_MASK
                 found |= (level if level >= FLEX3 else DEAD) << shift
             self.tactical[key] = found
         return found
