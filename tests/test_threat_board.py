@@ -138,13 +138,16 @@ def test_a_huge_board_or_far_stones_get_a_window_around_the_last_move() -> None:
 
 
 def same_threats(board: Board, twin: Board) -> None:
-    """The fives, fours, open threes and threat classes of two boards agree."""
+    """The fives, fours, open threes, threat classes and full values of two boards agree."""
     empty = [index for index, stone in enumerate(board.stones) if stone == 0]
     for player in (1, 2):
         assert board.fives[player] == twin.fives[player]
         assert board.fours[player] == twin.fours[player]
         assert board.threes[player] == twin.threes[player]
         assert [board.threat[player][i] for i in empty] == [twin.threat[player][i] for i in empty]
+        assert [board.full_value(i, player) for i in empty] == [
+            twin.full_value(i, player) for i in empty
+        ]
 
 
 @settings(max_examples=30)

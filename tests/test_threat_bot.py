@@ -188,6 +188,28 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threes_either() -> None:
     assert not rival_wins_by_threats(game)
 
 
+DEFENCE = [(7, 7), (5, 5), (5, 7), (6, 7), (6, 8), (4, 6), (5, 9), (4, 10), (4, 8), (3, 7)]
+DEFENCE += [(2, 8), (5, 8), (8, 6), (9, 5), (7, 6), (7, 5)]
+"""Sixteen moves of a game against the heuristic bot: X to move; O would win by threats if
+it could move twice."""
+PROVED_LOST = (7, 3)
+"""The answer the bot once chose at 15,000 nodes: its check had proved that O still wins
+after it, but ranked it with the answer it had not finished checking when time ran out."""
+
+
+def test_it_never_prefers_an_answer_it_proved_loses() -> None:
+    game = ttt.Game(15, k=5)
+    for cell in DEFENCE:
+        game.move(*cell)
+    game.move(*PROVED_LOST)
+    assert rival_wins_by_threats(game)
+    game.undo()
+    move = ThreatBot(1, seconds=None, nodes=15_000).choose_move(game)
+    assert move != PROVED_LOST
+    game.move(*move)
+    assert not rival_wins_by_threats(game)
+
+
 @pytest.mark.parametrize("unbounded", [False, True])
 def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounded: bool) -> None:
     """The bot keeps its threat proofs from move to move (on the grid, its window moves):

@@ -252,17 +252,22 @@ class _Thinking:
 
         When the rival would win by fours, or by fours and threes, if it could move now, the
         cells of its line and this side's fours are tried first, then ``moves``. The moves
-        after which the rival has neither win are kept; if there are none, those after which
-        it has no win by fours (they hold longer); if none of those either, all. If time
-        runs out, the moves proved so far are kept.
+        after which the rival has neither win are kept. If there are none (time may run
+        out first), the moves not yet proved to lose: the one being checked when time ran
+        out (it has no win by fours against it), else those not checked yet. If every move
+        was checked and loses, those that lose only to threes (they hold longer); if none
+        of those either, all.
         """
         board = self.board
         me = board.to_move
         rival = 3 - me
         budget = self._budget(SHARES["rival"])
         tactics = ThreatSearch(board, budget, self.proofs)
-        holding: list[int] = []
+        order = moves
+        checked = 0
         safe: list[int] = []
+        checking: list[int] = []
+        only_to_threes: list[int] = []
         try:
             threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or tactics.deepening(
                 rival, RIVAL_VCT_DEPTH, fours_only=False
@@ -270,20 +275,25 @@ class _Thinking:
             if threat is None:
                 return moves
             line = [cell for cell in threat[0] if board.stones[cell] == 0]
-            for move in dict.fromkeys([*line, *sorted(board.fours[me]), *moves]):
+            order = list(dict.fromkeys([*line, *sorted(board.fours[me]), *moves]))
+            for move in order:
                 board.play(move, me)
                 try:
                     if tactics.search(rival, VCF_DEPTH, fours_only=True) is None:
-                        holding.append(move)
+                        checking = [move]
                         if tactics.search(rival, RIVAL_VCT_DEPTH, fours_only=False) is None:
                             safe.append(move)
+                        else:
+                            only_to_threes.append(move)
+                        checking = []
                 finally:
                     board.undo()
+                checked += 1
         except OutOfTime:
             pass
         finally:
             self.nodes += budget.nodes
-        return safe or holding or moves
+        return safe or checking or order[checked:] or only_to_threes or moves
 
     def _thought(
         self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]
