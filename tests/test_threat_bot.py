@@ -171,23 +171,6 @@ def rival_wins_by_threats(game: ttt.Game) -> bool:
     )
 
 
-def test_its_answer_to_a_threat_leaves_no_win_by_threes_either() -> None:
-    """O's open three can be blocked in several places; after the block the bot once chose,
-    O still wins by a threat and then fours. The brute-force prover confirms both that win
-    and that none is left after the bot's answer now (offline: it takes it minutes); here
-    the threat search, with a generous budget, stands in for it."""
-    game = ttt.Game(15, k=5)
-    for cell in TRAP:
-        game.move(*cell)
-    game.move(*TRAP_ANSWER)
-    assert rival_wins_by_threats(game)
-    game.undo()
-    move = ThreatBot(0, seconds=None, nodes=6000).choose_move(game)
-    assert move != TRAP_ANSWER
-    game.move(*move)
-    assert not rival_wins_by_threats(game)
-
-
 DEFENCE = [(7, 7), (5, 5), (5, 7), (6, 7), (6, 8), (4, 6), (5, 9), (4, 10), (4, 8), (3, 7)]
 DEFENCE += [(2, 8), (5, 8), (8, 6), (9, 5), (7, 6), (7, 5)]
 """Sixteen moves of a game against the heuristic bot: X to move; O would win by threats if
@@ -197,15 +180,26 @@ PROVED_LOST = (7, 3)
 after it, but ranked it with the answer it had not finished checking when time ran out."""
 
 
-def test_it_never_prefers_an_answer_it_proved_loses() -> None:
+@pytest.mark.parametrize(
+    ("moves", "lost", "seed", "nodes"),
+    [(TRAP, TRAP_ANSWER, 0, 6000), (DEFENCE, PROVED_LOST, 1, 15_000)],
+    ids=["checks-threes-too", "never-prefers-a-proved-loss"],
+)
+def test_its_answer_to_a_threat_leaves_no_win_by_threats(
+    moves: list[ttt.Cell], lost: ttt.Cell, seed: int, nodes: int
+) -> None:
+    """After the answer the bot once chose, the rival still wins by threats; the answer it
+    chooses now leaves no such win. The brute-force prover confirms the trap's win and its
+    answer (offline: it takes it minutes); here the threat search, with a generous budget,
+    stands in for it."""
     game = ttt.Game(15, k=5)
-    for cell in DEFENCE:
+    for cell in moves:
         game.move(*cell)
-    game.move(*PROVED_LOST)
+    game.move(*lost)
     assert rival_wins_by_threats(game)
     game.undo()
-    move = ThreatBot(1, seconds=None, nodes=15_000).choose_move(game)
-    assert move != PROVED_LOST
+    move = ThreatBot(seed, seconds=None, nodes=nodes).choose_move(game)
+    assert move != lost
     game.move(*move)
     assert not rival_wins_by_threats(game)
 
