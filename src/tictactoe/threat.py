@@ -253,10 +253,10 @@ class _Thinking:
         When the rival would win by fours, or by fours and threes, if it could move now, the
         cells of its line and this side's fours are tried first, then ``moves``. The moves
         after which the rival has neither win are kept. If there are none (time may run
-        out first), the moves not yet proved to lose: the one being checked when time ran
-        out (it has no win by fours against it), else those not checked yet. If every move
-        was checked and loses, those that lose only to threes (they hold longer); if none
-        of those either, all.
+        out first), the one being checked when time ran out: it has no win by fours
+        against it, and none by threes was found. Else those that lose only to threes
+        (they hold longer), else those not checked yet, else all. A move proved to lose
+        is thus never kept beside one that may hold, as it once was.
         """
         board = self.board
         me = board.to_move
@@ -293,7 +293,7 @@ class _Thinking:
             pass
         finally:
             self.nodes += budget.nodes
-        return safe or checking or order[checked:] or only_to_threes or moves
+        return safe or checking or only_to_threes or order[checked:] or moves
 
     def _thought(
         self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]
