@@ -12,6 +12,7 @@ from threat_oracle import Stones
 
 import tictactoe as ttt
 from tictactoe._threat.board import Board
+from tictactoe._threat.search import Search
 from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot
@@ -225,3 +226,24 @@ def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounde
         game.move(*cell)
     assert claims >= 1
     assert game.winner == game.players[0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sets(st.tuples(st.integers(0, 6), st.integers(0, 14)), max_size=12))
+def test_with_mirror_image_stones_having_the_move_is_worth_the_threats_on_the_board(
+    cells: set[tuple[int, int]],
+) -> None:
+    """X's stones in the top seven rows and O's on their images under a half turn: both
+    sides have the same shapes, so whoever is to move scores the same, above 0 when there
+    are threat cells (the side to move can use them first) and 0 when there are none."""
+    scores = []
+    for parity in (0, 1):
+        board = Board(5, 15, 15)
+        for row, col in cells:
+            board.play(board.index((row, col)), 1)
+            board.play(board.index((14 - row, 14 - col)), 2)
+        board.parity = parity
+        scores.append(Search(board, Budget(time.perf_counter, None))._evaluate(board.to_move))
+    threats = board.threes[1] or board.fours[1] or board.fives[1]
+    assert scores[0] == scores[1]
+    assert (scores[0] > 0) if threats else (scores[0] == 0)
