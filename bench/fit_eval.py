@@ -20,13 +20,14 @@ import argparse
 import json
 import math
 import random
+import time
 from collections.abc import Sequence
 
 import tictactoe as ttt
-from tictactoe._threat import board as threat_board
-from tictactoe._threat import search as threat_search
 from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.patterns import BLOCK4, FLEX2
+from tictactoe._threat.search import Search
+from tictactoe._threat.tactics import Budget
 
 LEVELS = range(FLEX2, BLOCK4 + 1)
 """The levels weighed: two, closed three, open three, four (no open four is quiet)."""
@@ -73,21 +74,11 @@ class Sample:
         self.my_levels, self.my_classes = counts(board, me)
         self.their_levels, self.their_classes = counts(board, 3 - me)
         self.initiative = best_class(board, me)
+        self.present = float(Search(board, Budget(time.perf_counter, None))._evaluate(me))
+        """The bot's own evaluation of the position, with its present weights."""
         self.won = won
         self.favoured = favoured
         """Whether the threat bot, the stronger player, is the side to move."""
-
-    def present(self) -> float:
-        """The evaluation with the bot's present weights."""
-        values, bonus = threat_board._VALUES, threat_board._BONUS
-        tempo, initiative = threat_search._TEMPO, threat_search._INITIATIVE
-        score = sum(
-            values[level] * (mine - theirs)
-            for level, mine, theirs in zip(LEVELS, self.my_levels, self.their_levels, strict=True)
-        )
-        for kind, mine, theirs in zip(CLASSES, self.my_classes, self.their_classes, strict=True):
-            score += bonus[kind] * (mine - theirs) + tempo[kind] * (mine + theirs)
-        return score + initiative[self.initiative]
 
     def features(self) -> list[float]:
         """Level differences, own classes, the rival's classes, the initiative, one-hot."""
@@ -231,7 +222,7 @@ def main() -> None:
     args = parser.parse_args()
     found = samples(args.games)
     print(f"{len(found)} quiet positions from {len({number for number, _ in found})} games")
-    present_rows = [[sample.present(), 1.0, float(sample.favoured)] for _, sample in found]
+    present_rows = [[sample.present, 1.0, float(sample.favoured)] for _, sample in found]
     scale, present_loss = held_out(found, present_rows)
     print(f"held-out log-loss, present weights: {present_loss:.4f}")
     rows = [[*sample.features(), 1.0, float(sample.favoured)] for _, sample in found]
