@@ -3,6 +3,8 @@
 ``python bench/search.py`` prints medians:
 
 - play-and-undo pairs a second on the search board (random games near the stones);
+- the nodes and time each side's search for a win by threats (fours and open threes, as deep
+  as the bot looks for the rival's before each move) takes over the positions, to the end;
 - nodes a second of the whole bot, over middle-game positions;
 - for each budget, the median and the worst time a move took, and the worst overrun.
 """
@@ -22,8 +24,9 @@ from timing import median_seconds
 
 import tictactoe as ttt
 from tictactoe._threat.board import Board
+from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.heuristic import HeuristicBot
-from tictactoe.threat import ThreatBot
+from tictactoe.threat import RIVAL_VCT_DEPTH, ThreatBot
 
 
 def positions(count: int, seed: int) -> list[ttt.Game]:
@@ -73,6 +76,24 @@ def board_pairs_per_second(games: list[ttt.Game], repeats: int, *, tactical: boo
     return sum(len(line) for line in lines) / seconds
 
 
+def threat_search_cost(games: list[ttt.Game]) -> tuple[int, float, int]:
+    """Nodes, seconds and wins of each side's VCT search to the rival's depth, run to the end.
+
+    Each search deepens one threat at a time, with a table of its own, as the bot's check
+    of the rival's threats does before each move.
+    """
+    nodes, wins = 0, 0
+    start = time.perf_counter()
+    for game in games:
+        board = Board.from_game(game)
+        board.set_tactical(True)
+        for attacker in (1, 2):
+            search = ThreatSearch(board, Budget(time.perf_counter, None))
+            wins += search.deepening(attacker, RIVAL_VCT_DEPTH, fours_only=False) is not None
+            nodes += search.budget.nodes
+    return nodes, time.perf_counter() - start, wins
+
+
 def bot_moves(games: list[ttt.Game], budget: float) -> tuple[list[int], list[float]]:
     """Nodes a second and seconds of each move of the bot on ``games`` at ``budget``."""
     rates, seconds = [], []
@@ -98,6 +119,11 @@ def main() -> None:
     print(
         f"search board: {full:,.0f} play+undo pairs/s; in tactical mode (the threat "
         f"searches) {tactical:,.0f}, {tactical / full:.2f}x"
+    )
+    nodes, seconds, wins = threat_search_cost(games)
+    print(
+        f"threat search (VCT to depth {RIVAL_VCT_DEPTH}, each side, {len(games)} positions): "
+        f"{nodes:,} nodes in {seconds:.2f} s, {nodes / seconds:,.0f} nodes/s, {wins} wins"
     )
     for budget in (float(text) for text in args.budgets.split(",")):
         rates, seconds = bot_moves(games, budget)

@@ -13,7 +13,7 @@ from threat_oracle import Stones
 import tictactoe as ttt
 from tictactoe._threat.board import Board
 from tictactoe._threat.search import Search
-from tictactoe._threat.tactics import Budget, ThreatSearch
+from tictactoe._threat.tactics import Budget, ThreatSearch, answers_to_three
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot
 
@@ -155,6 +155,31 @@ def test_vcf_agrees_with_the_brute_force_prover(seed: int, stones: int, depth: i
     assert board.moves == [board.index(move.cell) for move in game.moves]
 
 
+@settings(max_examples=40)
+@given(st.integers(0, 2**32), st.integers(8, 30))
+def test_the_defender_tries_counter_fours_first_then_the_cells_worth_most(
+    seed: int, stones: int
+) -> None:
+    """The answers a VCT's defender searches are those to the open three, in the order most
+    likely to hold (an answer that holds ends the node's search)."""
+    board = Board.from_game(crowded(seed, stones))
+    board.set_tactical(True)
+    search = ThreatSearch(board, Budget(time.perf_counter, None))
+    for attacker in (1, 2):
+        defender = 3 - attacker
+        answers = search._answers(attacker)
+        assert sorted(answers) == sorted(answers_to_three(board, attacker))
+        counters = [cell in board.fours[defender] for cell in answers]
+        assert counters == sorted(counters, reverse=True)
+        for flag in (True, False):
+            worth = [
+                board.full_value(cell, attacker) + board.full_value(cell, defender)
+                for cell, counter in zip(answers, counters, strict=True)
+                if counter is flag
+            ]
+            assert worth == sorted(worth, reverse=True)
+
+
 TRAP = [(7, 7), (8, 9), (6, 6), (8, 8), (8, 6), (6, 8), (7, 6), (9, 6), (5, 6), (4, 6)]
 TRAP += [(7, 5), (7, 8), (9, 8), (8, 7), (7, 4), (7, 3), (6, 9), (5, 7), (7, 9), (6, 4)]
 """Twenty moves of a game against the heuristic bot. X to move; O has an open three."""
@@ -209,23 +234,25 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threats(
 def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounded: bool) -> None:
     """The bot keeps its threat proofs from move to move (on the grid, its window moves):
     each position it claims as won by threats, a search that starts from nothing proves won
-    too, and the claims come true."""
-    game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
-    bot = ThreatBot(3, seconds=None, nodes=3000)
-    rival = HeuristicBot(3, seconds=None, nodes=300)
+    too, and the claims come true. Two games, since a game may also be won by the main
+    search alone."""
     claims = 0
-    while not game.is_over and len(game.moves) < 120:
-        player = bot if len(game.moves) % 2 == 0 else rival
-        cell = player.choose_move(game)
-        if player is bot and bot.last is not None and bot.last.reason in ("vcf", "vct"):
-            claims += 1
-            board = Board.from_game(game)
-            search = ThreatSearch(board, Budget(time.perf_counter, None))
-            fours_only = bot.last.reason == "vcf"
-            assert search.search(board.to_move, 12, fours_only=fours_only) is not None
-        game.move(*cell)
+    for seed in (3, 4):
+        game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
+        bot = ThreatBot(seed, seconds=None, nodes=3000)
+        rival = HeuristicBot(seed, seconds=None, nodes=300)
+        while not game.is_over and len(game.moves) < 120:
+            player = bot if len(game.moves) % 2 == 0 else rival
+            cell = player.choose_move(game)
+            if player is bot and bot.last is not None and bot.last.reason in ("vcf", "vct"):
+                claims += 1
+                board = Board.from_game(game)
+                search = ThreatSearch(board, Budget(time.perf_counter, None))
+                fours_only = bot.last.reason == "vcf"
+                assert search.search(board.to_move, 12, fours_only=fours_only) is not None
+            game.move(*cell)
+        assert game.winner == game.players[0]
     assert claims >= 1
-    assert game.winner == game.players[0]
 
 
 @settings(max_examples=60, deadline=None)
