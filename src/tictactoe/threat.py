@@ -251,12 +251,13 @@ class _Thinking:
         """``moves`` less those after which the rival wins by threats.
 
         When the rival would win by fours, or by fours and threes, if it could move now, the
-        cells of its line and this side's fours are tried first, then ``moves``. The moves
-        after which the rival has neither win are kept. If there are none (time may run
-        out first), the one being checked when time ran out: it has no win by fours
-        against it, and none by threes was found. Else those that lose only to threes
-        (they hold longer), else those not checked yet, else all. A move proved to lose
-        is thus never kept beside one that may hold, as it once was.
+        cells of its line, this side's fours and ``moves`` are checked in that order: each
+        first for a rival win by fours (a quick search), then those that pass for a win by
+        fours and threes. The moves after which the rival has neither win are kept. If none
+        is found (time may run out first), those with no win by fours against them whose
+        check for threes did not end, for the main search to choose from; else those that
+        lose only to threes (they hold longer); else all. A move proved to lose is thus
+        never kept beside one that may hold.
         """
         board = self.board
         me = board.to_move
@@ -264,9 +265,10 @@ class _Thinking:
         budget = self._budget(SHARES["rival"])
         tactics = ThreatSearch(board, budget, self.proofs)
         order = moves
-        checked = 0
+        fours_checked = 0
+        no_fours: list[int] = []
+        threes_checked = 0
         safe: list[int] = []
-        checking: list[int] = []
         only_to_threes: list[int] = []
         try:
             threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or tactics.deepening(
@@ -277,23 +279,33 @@ class _Thinking:
             line = [cell for cell in threat[0] if board.stones[cell] == 0]
             order = list(dict.fromkeys([*line, *sorted(board.fours[me]), *moves]))
             for move in order:
-                board.play(move, me)
-                try:
-                    if tactics.search(rival, VCF_DEPTH, fours_only=True) is None:
-                        checking = [move]
-                        if tactics.search(rival, RIVAL_VCT_DEPTH, fours_only=False) is None:
-                            safe.append(move)
-                        else:
-                            only_to_threes.append(move)
-                        checking = []
-                finally:
-                    board.undo()
-                checked += 1
+                if not self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True):
+                    no_fours.append(move)
+                fours_checked += 1
+            for move in no_fours:
+                if self._rival_wins(tactics, move, RIVAL_VCT_DEPTH, fours_only=False):
+                    only_to_threes.append(move)
+                else:
+                    safe.append(move)
+                threes_checked += 1
         except OutOfTime:
             pass
         finally:
             self.nodes += budget.nodes
-        return safe or checking or only_to_threes or order[checked:] or moves
+        unproved = no_fours[threes_checked:] + order[fours_checked:]
+        return safe or unproved or only_to_threes or moves
+
+    def _rival_wins(
+        self, tactics: ThreatSearch, move: int, depth: int, *, fours_only: bool
+    ) -> bool:
+        """Whether the rival wins by threats after this side plays ``move``."""
+        board = self.board
+        me = board.to_move
+        board.play(move, me)
+        try:
+            return tactics.search(3 - me, depth, fours_only=fours_only) is not None
+        finally:
+            board.undo()
 
     def _thought(
         self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]
