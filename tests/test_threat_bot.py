@@ -167,7 +167,7 @@ def test_the_defender_tries_counter_fours_first_then_the_cells_worth_most(
     search = ThreatSearch(board, Budget(time.perf_counter, None))
     for attacker in (1, 2):
         defender = 3 - attacker
-        answers = search._answers(attacker)
+        answers = search._likeliest_answers(attacker)
         assert sorted(answers) == sorted(answers_to_three(board, attacker))
         counters = [cell in board.fours[defender] for cell in answers]
         assert counters == sorted(counters, reverse=True)

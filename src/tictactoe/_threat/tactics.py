@@ -212,7 +212,7 @@ class ThreatSearch:
         elif fours_only:
             return None
         else:
-            answers = self._answers(attacker)
+            answers = self._likeliest_answers(attacker)
             if not answers:
                 return None
         self.budget.spend()
@@ -229,7 +229,7 @@ class ThreatSearch:
                 longest = [answer, *line]
         return longest
 
-    def _answers(self, attacker: int) -> list[int]:
+    def _likeliest_answers(self, attacker: int) -> list[int]:
         """The defender's answers to the attacker's open three, the likeliest to hold first.
 
         A counter-four first, then the cell worth most to both sides: the attacker's best
