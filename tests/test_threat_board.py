@@ -179,6 +179,4 @@ def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
     assert twin.near == board.near
     for player in (1, 2):
         assert [twin.value[player][i] for i in empty] == [board.value[player][i] for i in empty]
-    assert [[levels[i] for i in empty] for levels in twin.levels] == [
-        [levels[i] for i in empty] for levels in board.levels
-    ]
+    assert [twin.codes[i] for i in empty] == [board.codes[i] for i in empty]

@@ -18,6 +18,7 @@ its edge in practice. The tests play it move by move against :class:`~tictactoe.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tictactoe._threat.patterns import (
@@ -83,6 +84,9 @@ def _table(k: int, exact: bool) -> PatternTable:
     return found
 
 
+_CODE_BITS = 2 * LEVEL_BITS
+"""Bits of one direction's level pair in a cell's code."""
+_CODE_MASK = (1 << _CODE_BITS) - 1
 _CELLS: dict[int, tuple[int, int, int, int]] = {}
 """Four packed level pairs -> (value for player 1, for player 2, class for 1, class for 2)."""
 
@@ -96,7 +100,7 @@ def _distance(one: Cell, other: Cell) -> int:
 
 
 def _cell_info(code: int) -> tuple[int, int, int, int]:
-    pairs = [(code >> (6 * direction)) & 63 for direction in range(4)]
+    pairs = [(code >> (_CODE_BITS * direction)) & _CODE_MASK for direction in range(4)]
     found = []
     for shift in (0, LEVEL_BITS):
         own = [(pair >> shift) & LEVEL_MASK for pair in pairs]
@@ -166,8 +170,8 @@ class Board:
             start = (row + reach) * width + reach
             self.stones[start : start + cols] = [0] * cols
         self.keys = [[0] * size for _ in range(4)]
-        self.levels = [[0] * size for _ in range(4)]
-        """Packed level pairs by direction and cell (kept for empty cells only)."""
+        self.codes = [0] * size
+        """By cell, its four packed level pairs, six bits a direction (empty cells only)."""
         self.value = [[0] * size, [0] * size, [0] * size]
         """Each player's value of each empty cell (index 0 unused)."""
         self.threat = [[0] * size, [0] * size, [0] * size]
@@ -211,7 +215,7 @@ class Board:
         """By direction: (index offset of a neighbour, bit position of the cell in its key)."""
         self._around = [
             [
-                (index + offset, direction, shift)
+                (index + offset, self.keys[direction], shift, _CODE_BITS * direction)
                 for direction, shifts in enumerate(self._shifts)
                 for offset, shift in shifts
                 if 0 <= index + offset < size and self.stones[index + offset] != 3
@@ -220,7 +224,8 @@ class Board:
             else []
             for index, stone in enumerate(self.stones)
         ]
-        """By cell: the neighbours whose keys a stone there changes, off the walls."""
+        """By cell: the neighbours whose keys a stone there changes, off the walls, each with
+        the keys of its direction, its bit in them, and its direction's place in a code."""
         self.is_tactical = False
         """Whether only the levels a threat search reads are kept (see :meth:`set_tactical`)."""
         self._known = self.table.known
@@ -369,15 +374,13 @@ class Board:
         here rather than called.
         """
         stones, known, packed_of = self.stones, self._known, self._packed
-        all_keys, all_levels = self.keys, self.levels
-        first, second, third, fourth = all_levels
+        codes = self.codes
         value_1, value_2 = self.value[1], self.value[2]
         threat_1, threat_2 = self.threat[1], self.threat[2]
         sets_1, sets_2 = self._sets[1], self._sets[2]
         total = self.total
         cells = _CELLS
-        for neighbour, direction, shift in self._around[index]:
-            keys = all_keys[direction]
+        for neighbour, keys, shift, place in self._around[index]:
             key = keys[neighbour] + (change << shift)
             keys[neighbour] = key
             if stones[neighbour]:
@@ -385,16 +388,12 @@ class Board:
             packed = known.get(key)
             if packed is None:
                 packed = packed_of(key)
-            levels = all_levels[direction]
-            if packed == levels[neighbour]:
+            code = codes[neighbour]
+            old = (code >> place) & _CODE_MASK
+            if packed == old:
                 continue
-            levels[neighbour] = packed
-            code = (
-                first[neighbour]
-                | second[neighbour] << 6
-                | third[neighbour] << 12
-                | fourth[neighbour] << 18
-            )
+            code += (packed - old) << place
+            codes[neighbour] = code
             info = cells.get(code)
             if info is None:
                 info = cells[code] = _cell_info(code)
@@ -419,21 +418,12 @@ class Board:
                     sets_2[new_threat_2].add(neighbour)
 
     def _refresh_all(self, index: int) -> None:
-        """Recompute a cell's four level pairs from its keys (after it was occupied)."""
-        packed = self._packed
-        for direction in range(4):
-            self.levels[direction][index] = packed(self.keys[direction][index])
-        self._classify(index)
+        """Recompute a cell's code, values and classes from its keys (sets and totals untouched).
 
-    def _classify(self, index: int) -> None:
-        """Set the cell's values and classes from its levels (sets and totals untouched)."""
-        levels = self.levels
-        code = (
-            levels[0][index]
-            | levels[1][index] << 6
-            | levels[2][index] << 12
-            | levels[3][index] << 18
-        )
+        For when the code may be stale: at the start, on a change of mode, and when a stone
+        is taken back (an occupied cell's keys are kept up to date, its code is not).
+        """
+        code = self.codes[index] = self._code(index, self._packed)
         info = _info(code)
         self.value[1][index], self.value[2][index] = info[0], info[1]
         self.threat[1][index], self.threat[2][index] = info[2], info[3]
@@ -466,15 +456,17 @@ class Board:
         """
         if not self.is_tactical:
             return self.value[player][index]
-        packed = self.table.packed
+        return _info(self._code(index, self.table.packed))[player - 1]
+
+    def _code(self, index: int, packed: Callable[[int], int]) -> int:
+        """The cell's code as its line keys give it, each read through ``packed``."""
         keys = self.keys
-        code = (
+        return (
             packed(keys[0][index])
-            | packed(keys[1][index]) << 6
-            | packed(keys[2][index]) << 12
-            | packed(keys[3][index]) << 18
+            | packed(keys[1][index]) << _CODE_BITS
+            | packed(keys[2][index]) << 2 * _CODE_BITS
+            | packed(keys[3][index]) << 3 * _CODE_BITS
         )
-        return _info(code)[player - 1]
 
     def line(self, index: int, direction: int) -> list[int]:
         """The empty cells within ``reach`` of ``index`` along one direction."""
@@ -488,4 +480,5 @@ class Board:
 
     def level(self, index: int, direction: int, player: int) -> int:
         """The level a stone of ``player`` on the empty ``index`` makes along ``direction``."""
-        return (self.levels[direction][index] >> (LEVEL_BITS * (player - 1))) & LEVEL_MASK
+        place = _CODE_BITS * direction + LEVEL_BITS * (player - 1)
+        return (self.codes[index] >> place) & LEVEL_MASK
