@@ -148,6 +148,12 @@ def same_threats(board: Board, twin: Board) -> None:
         assert [board.full_value(i, player) for i in empty] == [
             twin.full_value(i, player) for i in empty
         ]
+    assert [board.full_value_to_both(i) for i in empty] == [
+        board.full_value(i, 1) + board.full_value(i, 2) for i in empty
+    ]
+    assert [twin.full_value_to_both(i) for i in empty] == [
+        twin.full_value(i, 1) + twin.full_value(i, 2) for i in empty
+    ]
 
 
 @settings(max_examples=30)

@@ -458,6 +458,16 @@ class Board:
             return self.value[player][index]
         return _info(self._code(index, self.table.packed))[player - 1]
 
+    def full_value_to_both(self, index: int) -> int:
+        """:meth:`full_value` to both players, summed: the cell's worth, attack and defence.
+
+        One reading of the cell's keys serves both players.
+        """
+        if not self.is_tactical:
+            return self.value[1][index] + self.value[2][index]
+        info = _info(self._code(index, self.table.packed))
+        return info[0] + info[1]
+
     def _code(self, index: int, packed: Callable[[int], int]) -> int:
         """The cell's code as its line keys give it, each read through ``packed``."""
         keys = self.keys

@@ -241,12 +241,9 @@ class ThreatSearch:
         board = self.board
         defender = 3 - attacker
         counters = board.fours[defender]
-        value = board.full_value
+        worth = board.full_value_to_both
         answers = answers_to_three(board, attacker)
-        answers.sort(
-            key=lambda cell: (cell in counters, value(cell, attacker) + value(cell, defender)),
-            reverse=True,
-        )
+        answers.sort(key=lambda cell: (cell in counters, worth(cell)), reverse=True)
         return answers
 
 
