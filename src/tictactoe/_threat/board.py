@@ -312,7 +312,8 @@ class Board:
         In tactical mode those read as dead, so a stone changes the levels of a few cells;
         nor are :attr:`near` and :attr:`candidates` kept. The fives, fours, open threes and
         threat classes stay exact, and a move is played and taken back about twice as fast;
-        the rest, but for :meth:`full_value`, means nothing until the board is set back.
+        the rest, but for :meth:`full_value` and :meth:`full_value_to_both`, means nothing
+        until the board is set back.
         Each switch rescores every empty cell (about a millisecond on 15×15).
         """
         if tactical == self.is_tactical:
