@@ -390,10 +390,10 @@ class Board:
             if packed is None:
                 packed = packed_of(key)
             code = codes[neighbour]
-            old = (code >> place) & _CODE_MASK
-            if packed == old:
+            pair = (code >> place) & _CODE_MASK
+            if packed == pair:
                 continue
-            code += (packed - old) << place
+            code += (packed - pair) << place
             codes[neighbour] = code
             info = cells.get(code)
             if info is None:
