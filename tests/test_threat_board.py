@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from oracle import judge, marks_of
 
 import tictactoe as ttt
-from tictactoe._threat.board import FIVE_CELL, FOUR_CELL, WIN_CELL, Board
+from tictactoe._threat.board import FIVE_CELL, FOUR_CELL, WHOLE_BOARD, WIN_CELL, Board
 from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, level_of
 
 SHAPES = [(15, 15, 5, False), (9, 12, 4, False), (11, 11, 6, False), (13, 13, 5, True)]
@@ -73,7 +73,8 @@ def check(board: Board, game: ttt.Game) -> None:
             assert (index in board.threes[player]) == has_three, cell
     fresh = Board(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
     for move in game.moves:
-        fresh.play(fresh.index(move.cell), game.players.index(move.mark) + 1)
+        if board.is_inside(move.cell):
+            fresh.play(fresh.index(move.cell), game.players.index(move.mark) + 1)
     assert board.total[1:] == fresh.total[1:]
 
 
@@ -186,3 +187,107 @@ def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
     for player in (1, 2):
         assert [twin.value[player][i] for i in empty] == [board.value[player][i] for i in empty]
     assert [twin.codes[i] for i in empty] == [board.codes[i] for i in empty]
+
+
+def same_board(board: Board, fresh: Board) -> None:
+    """Two boards on the same window hold the same stones, keys, levels and sets."""
+    assert (board.origin, board.rows, board.cols) == (fresh.origin, fresh.rows, fresh.cols)
+    assert board.stones == fresh.stones
+    assert board.hash == fresh.hash
+    assert board.to_move == fresh.to_move
+    assert board.codes == fresh.codes
+    assert board.candidates == fresh.candidates
+    assert board.total == fresh.total
+    for player in (1, 2):
+        assert board.threat[player] == fresh.threat[player]
+        assert board.fours[player] == fresh.fours[player]
+        assert board.threes[player] == fresh.threes[player]
+
+
+def rebuilt(board: Board, game: ttt.Game) -> Board:
+    """A new board on ``board``'s window, with its stones played in order."""
+    fresh = Board(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
+    fresh.parity = board.parity
+    for index in board.moves:
+        fresh.play(index, board.stones[index])
+    return fresh
+
+
+def drifting_cell(game: ttt.Game, rng: random.Random, board: Board) -> ttt.Cell:
+    """A free cell near the stones, or on the grid now and then one that drifts away."""
+    if game.rows is None and rng.random() < 0.3:
+        row, col = game.moves[-1].cell
+        while True:
+            cell = (row + rng.randrange(3, 8), col + rng.randrange(-7, 8))
+            if game.cell(*cell) is None:
+                return cell
+    free = [board.cell(index) for index in sorted(board.candidates)]
+    return rng.choice([cell for cell in free if game.cell(*cell) is None])
+
+
+@settings(max_examples=40)
+@given(st.sampled_from([*SHAPES, (40, 50, 5, False)]), st.integers(0, 2**32))
+def test_a_board_that_follows_its_game_is_the_board_of_that_game(shape: tuple, seed: int) -> None:
+    rows, cols, k, exact = shape
+    rng = random.Random(seed)
+    game = new_game(rows, cols, k, exact)
+    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    board = Board.from_game(game)
+    followed = 0
+    for _ in range(rng.randrange(5, 40)):
+        for _ in range(rng.choice((1, 1, 2))):
+            game.move(*drifting_cell(game, rng, board))
+            if game.is_over:
+                return
+        before = (list(board.stones), board.hash, list(board.moves), board.followed)
+        if board.follow(game):
+            followed += 1
+            assert board.followed == game.moves
+            same_board(board, rebuilt(board, game))
+            check(board, game)
+        else:
+            assert rows is None or rows * cols > WHOLE_BOARD  # a whole board always follows
+            assert (list(board.stones), board.hash, list(board.moves), board.followed) == before
+            board = Board.from_game(game)
+    assert followed >= 1
+
+
+def test_a_board_follows_only_the_game_it_came_from_as_it_was() -> None:
+    game = ttt.Game(15, k=5)
+    for cell in [(7, 7), (7, 8), (8, 8)]:
+        game.move(*cell)
+    board = Board.from_game(game)
+    other = ttt.Game(15, k=5)
+    for cell in [(7, 7), (7, 8), (9, 9), (3, 3)]:
+        other.move(*cell)
+    assert not board.follow(other)  # not the same moves so far
+    bigger = ttt.Game(15, 16, k=5)
+    for cell in [(7, 7), (7, 8), (8, 8), (3, 3)]:
+        bigger.move(*cell)
+    assert not board.follow(bigger)  # another board
+    game.move(3, 3)
+    board.play(board.index((1, 1)), 2)
+    assert not board.follow(game)  # a stone left on it
+    board.undo()
+    board.set_tactical(True)
+    assert not board.follow(game)  # in tactical mode
+    board.set_tactical(False)
+    assert board.follow(game)
+    assert board.stones[board.index((3, 3))] == 2
+    game.undo()
+    assert not board.follow(game)  # a move taken back
+
+
+def test_a_window_follows_until_a_stone_comes_near_its_edge() -> None:
+    game = ttt.Game.unbounded(5)
+    game.move(0, 0)
+    board = Board.from_game(game)
+    top, left = board.origin
+    assert (top, left) == (-18, -18)  # the margin and the slack
+    game.move(0, 1)
+    assert board.follow(game)
+    game.move(top + 12, 0)
+    assert board.follow(game)  # just room enough
+    game.move(top + 11, 5)
+    assert not board.follow(game)
+    assert Board.from_game(game).origin[0] < top

@@ -13,7 +13,9 @@ The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns
 does this move threaten" a table lookup; the threat searches with the board in tactical mode,
 which keeps only the patterns they read. What they prove about a position is kept from one
 move to the next (:class:`~tictactoe._threat.tactics.Proofs`), since the next move's trees
-run through many of the same positions. The bot plays two-player games with k from
+run through many of the same positions; for that, and because a few moves cost less than a
+new board, the bot keeps its board from one move to the next (:meth:`Board.follow
+<tictactoe._threat.board.Board.follow>`). The bot plays two-player games with k from
 :data:`MIN_K` to :data:`MAX_K` on any board and on the unbounded grid; for other games it
 hands the move to :class:`~tictactoe.heuristic.HeuristicBot`.
 
@@ -127,6 +129,8 @@ class ThreatBot:
         self._clock = clock
         self.last: Thought | None = None
         """What the bot thought about its last move; None before the first."""
+        self._board: Board | None = None
+        """The board of the last move, which follows the game while its window holds."""
         self._proofs = Proofs()
         self._shape: tuple[int, bool, int, int, Cell] | None = None
         """The board shape the proofs were found on: another shape's keys mean other cells."""
@@ -152,7 +156,9 @@ class ThreatBot:
             cell = fallback.choose_move(game)
             self.last = Thought(cell, "fallback", 0, 0, 0, self._clock() - started, (cell,))
             return cell
-        board = Board.from_game(game)
+        board = self._board
+        if board is None or not board.follow(game):
+            board = self._board = Board.from_game(game)
         if not game.moves:
             centre = board.cell(_centre(board))
             self.last = Thought(centre, "opening", 0, 0, 0, self._clock() - started, (centre,))

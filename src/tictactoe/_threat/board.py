@@ -12,7 +12,9 @@ subtraction.
 
 On the unbounded grid, and on boards too big to search whole, the board is a window around
 the stones near the last move, with a margin wide enough that the search never comes near
-its edge in practice. The tests play it move by move against :class:`~tictactoe.game.Game`.
+its edge in practice. A board follows its game from move to move (:meth:`Board.follow`) for
+as long as the new stones leave that margin free, so the window stays put. The tests play it
+move by move against :class:`~tictactoe.game.Game`.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from tictactoe._threat.patterns import (
     LEVEL_MASK,
     PatternTable,
 )
-from tictactoe.outcome import Cell
+from tictactoe.outcome import Cell, Move
 
 if TYPE_CHECKING:
     from tictactoe.game import Game
@@ -56,12 +58,16 @@ CONTINUITY = 4
 """How far along a line from a threat the next open three of a threat search may lie."""
 _MARGIN = 12
 """Free rows and columns kept around the stones in a window."""
+_SLACK = 6
+"""Free rows and columns a new window has beyond :data:`_MARGIN`, so that the stones of the
+next moves fit in it too and :meth:`Board.follow` can keep it."""
 WHOLE_BOARD = 1600
 """Boards of up to this many cells are searched whole; bigger ones through a window."""
 REACH = 24
-"""In a window, the stones kept: those within this many king steps of the last move.
+"""The stones within this many king steps of the last move set a window's bounds.
 
-A stone farther away cannot take part in any line the search will look at."""
+A stone farther away cannot take part in any line the search will look at; it is on the
+board only if it falls inside the window all the same."""
 _VALUES = (0, 0, 28, 36, 38, 39, 400, 5000)
 """A cell's value for a player, by level, summed over its four lines.
 
@@ -198,6 +204,12 @@ class Board:
         self.moves: list[int] = []
         self.parity = 0
         """1 when a stone left out of the window changed whose turn it is."""
+        self.followed: tuple[Move, ...] = ()
+        """The game's moves the board stands for (see :meth:`from_game` and :meth:`follow`)."""
+        self._geometry: tuple[int, bool, int | None, int | None] | None = None
+        """The k, exactness, rows and columns of the game followed."""
+        self._followed_stones = 0
+        """The stones on the board when it last caught up with the game."""
         self.hash = 0
         rng = random.Random(0x7A1C)
         self._zobrist = [[rng.getrandbits(64) for _ in range(size)] for _ in range(3)]
@@ -238,7 +250,8 @@ class Board:
 
         A board of up to :data:`WHOLE_BOARD` cells is taken whole; a bigger one, and the
         unbounded grid, through a window around the stones near the last move (clipped to
-        the board), whose edge reads as a wall.
+        the board), whose edge reads as a wall. Every stone inside the window is on the
+        board, those far from the last move included.
         """
         rows, cols = game.rows, game.cols
         if rows is not None and cols is not None and rows * cols <= WHOLE_BOARD:
@@ -248,20 +261,67 @@ class Board:
             last = game.moves[-1].cell if game.moves else _middle(rows, cols)
             kept = [move for move in game.moves if _distance(move.cell, last) <= REACH]
             cells = [move.cell for move in kept] or [last]
-            top = min(row for row, _ in cells) - _MARGIN
-            left = min(col for _, col in cells) - _MARGIN
-            bottom = max(row for row, _ in cells) + _MARGIN
-            right = max(col for _, col in cells) + _MARGIN
+            margin = _MARGIN + _SLACK
+            top = min(row for row, _ in cells) - margin
+            left = min(col for _, col in cells) - margin
+            bottom = max(row for row, _ in cells) + margin
+            right = max(col for _, col in cells) + margin
             if rows is not None and cols is not None:
                 top, left = max(top, 0), max(left, 0)
                 bottom, right = min(bottom, rows - 1), min(right, cols - 1)
             board = cls(
                 game.k, bottom - top + 1, right - left + 1, exact=game.exact, origin=(top, left)
             )
+            kept = [move for move in game.moves if board.is_inside(move.cell)]
         board.parity = (len(game.moves) - len(kept)) % 2
         for move in kept:
             board.play(board.index(move.cell), game.players.index(move.mark) + 1)
+        board.followed = game.moves
+        board._followed_stones = len(board.moves)
+        board._geometry = (game.k, game.exact, rows, cols)
         return board
+
+    def follow(self, game: Game) -> bool:
+        """Play on the board the moves of ``game`` it has not seen; False if it cannot.
+
+        It can when it was made from an earlier position of the same game (or one with the
+        same moves so far), stands as it was then (no search left a stone on it, not in
+        tactical mode), and every new stone leaves :data:`_MARGIN` free rows and columns
+        between it and each edge of the window that is not an edge of the game's board. A
+        few moves cost far less than a new board, and a window that stays put keeps the
+        keys of what the threat searches proved valid for the next move. When it cannot,
+        the board is left unchanged.
+        """
+        seen = self.followed
+        moves = game.moves
+        if (
+            self._geometry != (game.k, game.exact, game.rows, game.cols)
+            or self.is_tactical
+            or len(self.moves) != self._followed_stones
+            or moves[: len(seen)] != seen
+            or not all(self._has_room(move.cell, game) for move in moves[len(seen) :])
+        ):
+            return False
+        for move in moves[len(seen) :]:
+            self.play(self.index(move.cell), game.players.index(move.mark) + 1)
+        self.followed = moves
+        self._followed_stones = len(self.moves)
+        return True
+
+    def _has_room(self, cell: Cell, game: Game) -> bool:
+        """Whether a stone at ``cell`` leaves :data:`_MARGIN` free to the window's open edges.
+
+        An edge of the window that is an edge of the game's board is a real wall: no room
+        is needed there.
+        """
+        row, col = cell
+        top, left = self.origin
+        bottom, right = top + self.rows - 1, left + self.cols - 1
+        room = [row - top, col - left, bottom - row, right - col]
+        if game.rows is not None and game.cols is not None:
+            walls = (top == 0, left == 0, bottom == game.rows - 1, right == game.cols - 1)
+            room = [_MARGIN if wall else free for free, wall in zip(room, walls, strict=True)]
+        return min(room) >= _MARGIN
 
     def index(self, cell: Cell) -> int:
         """The index of a game cell (which must lie in the window)."""
