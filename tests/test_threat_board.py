@@ -23,6 +23,14 @@ def new_game(rows: int | None, cols: int | None, k: int, exact: bool) -> ttt.Gam
     return ttt.Game(rows, cols, k, exact=exact)
 
 
+def started(shape: tuple) -> ttt.Game:
+    """A game of ``shape`` (rows, cols, k, exact) with its first stone in the middle."""
+    rows, cols, k, exact = shape
+    game = new_game(rows, cols, k, exact)
+    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    return game
+
+
 def is_on(game: ttt.Game, cell: ttt.Cell, board: Board) -> bool:
     """On the board; on the grid, inside the board's window (its edge is a wall to it)."""
     row, col = cell
@@ -81,10 +89,8 @@ def check(board: Board, game: ttt.Game) -> None:
 @settings(max_examples=30)
 @given(st.sampled_from(SHAPES), st.integers(0, 2**32))
 def test_board_agrees_with_the_game_move_by_move(shape: tuple, seed: int) -> None:
-    rows, cols, k, exact = shape
     rng = random.Random(seed)
-    game = new_game(rows, cols, k, exact)
-    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    game = started(shape)
     board = Board.from_game(game)
     for _ in range(rng.randrange(5, 40)):
         moves = sorted(board.cell(index) for index in board.candidates)
@@ -162,10 +168,8 @@ def same_threats(board: Board, twin: Board) -> None:
 def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
     shape: tuple, seed: int
 ) -> None:
-    rows, cols, k, exact = shape
     rng = random.Random(seed)
-    game = new_game(rows, cols, k, exact)
-    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    game = started(shape)
     board, twin = Board.from_game(game), Board.from_game(game)
     twin.set_tactical(True)
     for _ in range(rng.randrange(10, 60)):
@@ -228,10 +232,9 @@ def drifting_cell(game: ttt.Game, rng: random.Random, board: Board) -> ttt.Cell:
 @settings(max_examples=40)
 @given(st.sampled_from([*SHAPES, (40, 50, 5, False)]), st.integers(0, 2**32))
 def test_a_board_that_follows_its_game_is_the_board_of_that_game(shape: tuple, seed: int) -> None:
-    rows, cols, k, exact = shape
+    rows, cols, _, _ = shape
     rng = random.Random(seed)
-    game = new_game(rows, cols, k, exact)
-    game.move(0, 0) if rows is None else game.move(rows // 2, cols // 2)
+    game = started(shape)
     board = Board.from_game(game)
     followed = 0
     for _ in range(rng.randrange(5, 40)):
