@@ -214,23 +214,40 @@ UNFINISHED = (8, 4)
 move being checked for O's threes when time ran out, kept alone though unproved."""
 
 
+GRID_DEFENCE = [(0, 0), (2, 0), (-1, 2), (0, 1), (-1, 1), (-1, 0), (1, -1), (-2, 2), (-1, 3)]
+GRID_DEFENCE += [(-1, 5), (1, 3), (0, 3), (1, 2), (1, 1), (0, 2), (2, 4), (2, 2), (3, 2), (3, 1)]
+GRID_DEFENCE += [(4, 0), (-2, 4), (-4, 6), (1, 5), (3, -3), (2, 6), (1, 6), (3, 7), (0, 4), (3, 5)]
+GRID_DEFENCE += [(2, 5), (4, 4), (1, 7), (3, 4), (3, 6), (4, 7), (4, 5), (2, 7)]
+"""Thirty-seven moves of a game against the heuristic bot on the unbounded grid: O to move;
+X would win by threats if it could move twice."""
+OUT_OF_TIME = (4, -2)
+"""The move the bot chose there at 30,000 and 45,000 nodes when its check ran out of its
+share before it proved any move to hold; given more, the check finds (4, 8)."""
+
+
 @pytest.mark.parametrize(
-    ("moves", "lost", "seed", "nodes"),
+    ("moves", "lost", "seed", "nodes", "unbounded"),
     [
-        (TRAP, TRAP_ANSWER, 0, 6000),
-        (DEFENCE, PROVED_LOST, 1, 15_000),
-        (PELA_OPENING, UNFINISHED, 0, 10_000),
+        (TRAP, TRAP_ANSWER, 0, 6000, False),
+        (DEFENCE, PROVED_LOST, 1, 15_000, False),
+        (PELA_OPENING, UNFINISHED, 0, 10_000, False),
+        (GRID_DEFENCE, OUT_OF_TIME, 0, 45_000, True),
     ],
-    ids=["checks-threes-too", "never-prefers-a-proved-loss", "unproved-moves-all-stay"],
+    ids=[
+        "checks-threes-too",
+        "never-prefers-a-proved-loss",
+        "unproved-moves-all-stay",
+        "more-time-when-nothing-holds",
+    ],
 )
 def test_its_answer_to_a_threat_leaves_no_win_by_threats(
-    moves: list[ttt.Cell], lost: ttt.Cell, seed: int, nodes: int
+    moves: list[ttt.Cell], lost: ttt.Cell, seed: int, nodes: int, unbounded: bool
 ) -> None:
     """After the answer the bot once chose, the rival still wins by threats; the answer it
     chooses now leaves no such win. The brute-force prover confirms the trap's win and its
     answer (offline: it takes it minutes); here the threat search, with a generous budget,
     stands in for it."""
-    game = ttt.Game(15, k=5)
+    game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
     for cell in moves:
         game.move(*cell)
     game.move(*lost)

@@ -4,10 +4,11 @@ Each move it (1) takes a five, (2) blocks the rival's five, (3) makes an open fo
 double four when it can, (4) looks for its own win by continuous fours (VCF); (5) asks
 whether the rival would win by fours, then by fours and threes (VCT), if it could move now,
 and if so keeps only the moves after which it cannot (a block on its line, a counter-four,
-or any move that happens to stop it); (6) looks for its own VCT; (7) runs the main search
-(:mod:`tictactoe._threat.search`) over the moves left, until the time is spent. Each step
-has its share of the time (:data:`SHARES`): the clock is read every few dozen nodes, so the
-move comes within a few milliseconds of the budget.
+or any move that happens to stop it); (6) looks for its own VCT; (7) when the check of (5)
+ran out of time before it proved any move to hold, goes on with it, up to the first move
+that holds; (8) runs the main search (:mod:`tictactoe._threat.search`) over the moves left,
+until the time is spent. Each step has its share of the time (:data:`SHARES`): the clock is
+read every few dozen nodes, so the move comes within a few milliseconds of the budget.
 
 The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
 does this move threaten" a table lookup; the threat searches with the board in tactical mode,
@@ -55,9 +56,10 @@ VCT_DEPTH = 8
 """The most threats a VCT may play."""
 RIVAL_VCT_DEPTH = 8
 """The most threats of the rival's VCT that the bot looks for, before each move."""
-SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7}
+SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7, "rescue": 0.9}
 """The part of the budget each threat search may have used up by its end; the main search
-has the rest."""
+has the rest. The rescue is the defence's second try, when its first found no move that
+holds against the rival's threats."""
 KEPT_PROOFS = 100_000
 """The most positions whose threat-search results are kept from one move to the next (about
 25 MB); past it, the table starts afresh."""
@@ -217,20 +219,24 @@ class _Thinking:
             line = self._threat_line(me, VCF_DEPTH, "vcf", fours_only=True)
             if line:
                 return self._thought(line[0], "vcf", WIN, (len(line) + 1) // 2, tuple(line[1:]))
-            moves = self._safe(moves)
+            defence = _Defence(self, moves)
+            defence.check(SHARES["rival"])
             line = self._threat_line(me, VCT_DEPTH, "vct", fours_only=False)
             if line:
                 return self._thought(line[0], "vct", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+            if defence.needs_more_time:
+                defence.check(SHARES["rescue"], first_safe=True)
+            moves = defence.moves
         finally:
             board.set_tactical(False)
         if len(moves) == 1:
             return self._thought(moves[0], "search", 0, 0, ())
-        budget = self._budget(1.0)
+        budget = self.stage_budget(1.0)
         found = Search(board, budget).run(moves)
         self.nodes += budget.nodes
         return self._thought(found.move, "search", found.score, found.depth, found.variation[1:])
 
-    def _budget(self, share: float) -> Budget:
+    def stage_budget(self, share: float) -> Budget:
         """The budget of a stage that may use up ``share`` of the move's time and nodes."""
         deadline = None
         if self.deadline is not None:
@@ -243,7 +249,7 @@ class _Thinking:
     def _threat_line(
         self, attacker: int, depth: int, stage: str, *, fours_only: bool
     ) -> list[int] | None:
-        budget = self._budget(SHARES[stage])
+        budget = self.stage_budget(SHARES[stage])
         tactics = ThreatSearch(self.board, budget, self.proofs)
         try:
             found = tactics.deepening(attacker, depth, fours_only=fours_only)
@@ -252,66 +258,6 @@ class _Thinking:
             return None
         finally:
             self.nodes += budget.nodes
-
-    def _safe(self, moves: list[int]) -> list[int]:
-        """``moves`` less those after which the rival wins by threats.
-
-        When the rival would win by fours, or by fours and threes, if it could move now, the
-        cells of its line, this side's fours and ``moves`` are checked in that order: each
-        first for a rival win by fours (a quick search), then those that pass for a win by
-        fours and threes. The moves after which the rival has neither win are kept. If none
-        is found (time may run out first), those with no win by fours against them whose
-        check for threes did not end, for the main search to choose from; else those that
-        lose only to threes (they hold longer); else all. A move proved to lose is thus
-        never kept beside one that may hold.
-        """
-        board = self.board
-        me = board.to_move
-        rival = 3 - me
-        budget = self._budget(SHARES["rival"])
-        tactics = ThreatSearch(board, budget, self.proofs)
-        order = moves
-        fours_checked = 0
-        no_fours: list[int] = []
-        threes_checked = 0
-        safe: list[int] = []
-        only_to_threes: list[int] = []
-        try:
-            threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or tactics.deepening(
-                rival, RIVAL_VCT_DEPTH, fours_only=False
-            )
-            if threat is None:
-                return moves
-            line = [cell for cell in threat[0] if board.stones[cell] == 0]
-            order = list(dict.fromkeys([*line, *sorted(board.fours[me]), *moves]))
-            for move in order:
-                if not self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True):
-                    no_fours.append(move)
-                fours_checked += 1
-            for move in no_fours:
-                if self._rival_wins(tactics, move, RIVAL_VCT_DEPTH, fours_only=False):
-                    only_to_threes.append(move)
-                else:
-                    safe.append(move)
-                threes_checked += 1
-        except OutOfTime:
-            pass
-        finally:
-            self.nodes += budget.nodes
-        unproved = no_fours[threes_checked:] + order[fours_checked:]
-        return safe or unproved or only_to_threes or moves
-
-    def _rival_wins(
-        self, tactics: ThreatSearch, move: int, depth: int, *, fours_only: bool
-    ) -> bool:
-        """Whether the rival wins by threats after this side plays ``move``."""
-        board = self.board
-        me = board.to_move
-        board.play(move, me)
-        try:
-            return tactics.search(3 - me, depth, fours_only=fours_only) is not None
-        finally:
-            board.undo()
 
     def _thought(
         self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]
@@ -326,3 +272,103 @@ class _Thinking:
             self.clock() - self.started,
             tuple(board.cell(index) for index in (move, *rest)),
         )
+
+
+class _Defence:
+    """The check of this side's moves against the rival's threats, in one or two tries.
+
+    When the rival would win by fours, or by fours and threes, if it could move now, the
+    cells of its line, this side's fours and the root's moves are checked in that order:
+    each first for a rival win by fours (a quick search), then those that pass for a win by
+    fours and threes. A check cut short by the clock leaves the rest for a second try (see
+    :attr:`needs_more_time`), which goes on where the first stopped.
+    """
+
+    def __init__(self, thinking: _Thinking, moves: list[int]) -> None:
+        self._thinking = thinking
+        self._root = moves
+        self._threat_found: bool | None = None
+        """Whether the rival has a threat; None until the search for one ends."""
+        self._order = moves
+        self._fours_checked = 0
+        self._no_fours: list[int] = []
+        self._threes_checked = 0
+        self._safe: list[int] = []
+        self._only_to_threes: list[int] = []
+
+    @property
+    def needs_more_time(self) -> bool:
+        """Whether the rival has a threat, no move is proved to hold, and some are unchecked."""
+        return bool(self._threat_found and not self._safe and self._unproved)
+
+    @property
+    def _unproved(self) -> list[int]:
+        """The moves with no win by fours against them whose check for threes did not end."""
+        return self._no_fours[self._threes_checked :] + self._order[self._fours_checked :]
+
+    @property
+    def moves(self) -> list[int]:
+        """The moves to search: those proved to hold, if any.
+
+        Else (time ran out first) the unproved ones; else those that lose only to threes
+        (they hold longer); else all. A move proved to lose is thus never kept beside one
+        that may hold.
+        """
+        if not self._threat_found:
+            return self._root
+        return self._safe or self._unproved or self._only_to_threes or self._root
+
+    def check(self, share: float, *, first_safe: bool = False) -> None:
+        """Check moves until ``share`` of the move's budget is spent or all are checked.
+
+        With ``first_safe``, stop at the first move that holds: the main search would have
+        little time left to choose between several.
+        """
+        thinking = self._thinking
+        board = thinking.board
+        rival = 3 - board.to_move
+        budget = thinking.stage_budget(share)
+        tactics = ThreatSearch(board, budget, thinking.proofs)
+        try:
+            if self._threat_found is None:
+                threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or (
+                    tactics.deepening(rival, RIVAL_VCT_DEPTH, fours_only=False)
+                )
+                self._threat_found = threat is not None
+                if threat is None:
+                    return
+                line = [cell for cell in threat[0] if board.stones[cell] == 0]
+                mine = sorted(board.fours[board.to_move])
+                self._order = list(dict.fromkeys([*line, *mine, *self._root]))
+            self._check_moves(tactics, first_safe)
+        except OutOfTime:
+            pass
+        finally:
+            thinking.nodes += budget.nodes
+
+    def _check_moves(self, tactics: ThreatSearch, first_safe: bool) -> None:
+        order, no_fours = self._order, self._no_fours
+        while self._fours_checked < len(order):
+            move = order[self._fours_checked]
+            if not self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True):
+                no_fours.append(move)
+            self._fours_checked += 1
+        while self._threes_checked < len(no_fours):
+            move = no_fours[self._threes_checked]
+            lost = self._rival_wins(tactics, move, RIVAL_VCT_DEPTH, fours_only=False)
+            (self._only_to_threes if lost else self._safe).append(move)
+            self._threes_checked += 1
+            if first_safe and not lost:
+                return
+
+    def _rival_wins(
+        self, tactics: ThreatSearch, move: int, depth: int, *, fours_only: bool
+    ) -> bool:
+        """Whether the rival wins by threats after this side plays ``move``."""
+        board = self._thinking.board
+        me = board.to_move
+        board.play(move, me)
+        try:
+            return tactics.search(3 - me, depth, fours_only=fours_only) is not None
+        finally:
+            board.undo()
