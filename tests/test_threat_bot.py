@@ -6,16 +6,16 @@ import random
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from threat_oracle import Stones
 
 import tictactoe as ttt
 from tictactoe._threat.board import Board
 from tictactoe._threat.search import Search
-from tictactoe._threat.tactics import Budget, ThreatSearch, answers_to_three
+from tictactoe._threat.tactics import Budget, Proofs, ThreatSearch, answers_to_three
 from tictactoe.heuristic import HeuristicBot
-from tictactoe.threat import RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot
+from tictactoe.threat import HOLD_DEPTH, RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot, _Defence, _Thinking
 
 
 class TickingClock:
@@ -188,12 +188,13 @@ TRAP_ANSWER = (3, 7)
 
 
 def rival_wins_by_threats(game: ttt.Game) -> bool:
-    """Whether the side to move wins by fours, or by fours and threes, found generously."""
+    """Whether the side to move wins by fours, or by fours and threes as deep as the bot's
+    defence looks, found generously."""
     board = Board.from_game(game)
     search = ThreatSearch(board, Budget(time.perf_counter, None, 60_000))
     return any(
         search.search(board.to_move, depth, fours_only=fours_only) is not None
-        for depth, fours_only in ((VCF_DEPTH, True), (RIVAL_VCT_DEPTH, False))
+        for depth, fours_only in ((VCF_DEPTH, True), (HOLD_DEPTH, False))
     )
 
 
@@ -224,6 +225,23 @@ OUT_OF_TIME = (4, -2)
 """The move the bot chose there at 30,000 and 45,000 nodes when its check ran out of its
 share before it proved any move to hold; given more, the check finds (4, 8)."""
 
+GRID_DEEPER = [(0, 0), (-1, 0), (-2, 0), (-4, 2), (-1, 1), (0, 2), (-2, 2), (-3, 3), (-2, 1)]
+GRID_DEEPER += [(-2, -1), (0, 1), (1, 1), (-2, 4), (-2, 3), (1, -1), (2, -2), (0, -2), (0, -3)]
+GRID_DEEPER += [(2, 0), (3, 1), (1, -3)]
+"""Twenty-one moves of a game against the heuristic bot on the unbounded grid: O to move; X
+would win by threats if it could move twice. Two moves leave X no win 8 threats deep."""
+HOLDS_LESS_DEEP = (-3, 1)
+"""The one of those two the bot played, at 1 s and from 8,000 to 30,000 nodes: X wins 9
+threats deep after it, and not after (-1, -1)."""
+
+GRID_QUICK_HOLD = [(0, 0), (-2, 0), (-1, 1), (1, 1), (1, -1), (-2, 2), (0, -2)]
+"""Seven moves of a game against the heuristic bot on the unbounded grid: O to move; X
+would win by threats if it could move twice. The cells on X's line lose, each proved in
+hundreds to thousands of nodes; (-2, -1) holds, proved in 24."""
+CHECKED_IN_ORDER = (2, 0)
+"""The move the bot chose at 10,000 nodes when it checked its moves one after the other in
+order: it ran out of its share on the cells that lose before it came to those that hold."""
+
 
 @pytest.mark.parametrize(
     ("moves", "lost", "seed", "nodes", "unbounded"),
@@ -232,12 +250,16 @@ share before it proved any move to hold; given more, the check finds (4, 8)."""
         (DEFENCE, PROVED_LOST, 1, 15_000, False),
         (PELA_OPENING, UNFINISHED, 0, 10_000, False),
         (GRID_DEFENCE, OUT_OF_TIME, 0, 45_000, True),
+        (GRID_DEEPER, HOLDS_LESS_DEEP, 0, 8000, True),
+        (GRID_QUICK_HOLD, CHECKED_IN_ORDER, 0, 10_000, True),
     ],
     ids=[
         "checks-threes-too",
         "never-prefers-a-proved-loss",
         "unproved-moves-all-stay",
         "more-time-when-nothing-holds",
+        "deeper-threats-decide",
+        "quickest-to-settle-first",
     ],
 )
 def test_its_answer_to_a_threat_leaves_no_win_by_threats(
@@ -257,6 +279,45 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threats(
     assert move != lost
     game.move(*move)
     assert not rival_wins_by_threats(game)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32), st.integers(9, 20))
+def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
+    seed: int, stones: int
+) -> None:
+    """Checked in rounds of a growing node allowance, each move the defence rules on is ruled
+    on as a whole search from nothing rules: safe when the rival then has no win by fours
+    nor by threes, losing to threes when it has one only with threes, and the others lose
+    to fours."""
+    board = Board.from_game(crowded(seed, stones))
+    assume(not board.fives[1] and not board.fives[2])
+    moves = Search.root_moves(board, random.Random(seed).random)
+    thinking = _Thinking(
+        board, time.perf_counter, time.perf_counter(), None, None, random.Random(0), Proofs()
+    )
+    board.set_tactical(True)
+    defence = _Defence(thinking, moves)
+    defence.check(1.0)
+    rival = 3 - board.to_move
+
+    def rival_wins(move: int, depth: int, fours_only: bool) -> bool:
+        board.play(move, 3 - rival)
+        search = ThreatSearch(board, Budget(time.perf_counter, None))
+        found = search.search(rival, depth, fours_only=fours_only)
+        board.undo()
+        return found is not None
+
+    if not defence._threat_found:
+        assert defence.moves == moves
+        return
+    assert not defence._undecided
+    for move in defence._order:
+        by_fours = rival_wins(move, VCF_DEPTH, True)
+        by_threes = not by_fours and rival_wins(move, RIVAL_VCT_DEPTH, False)
+        assert (move in defence._safe) == (not by_fours and not by_threes)
+        assert (move in defence._only_to_threes) == by_threes
+    assert defence.moves == (defence._safe or defence._only_to_threes or moves)
 
 
 @pytest.mark.parametrize("unbounded", [False, True])

@@ -6,9 +6,11 @@ whether the rival would win by fours, then by fours and threes (VCT), if it coul
 and if so keeps only the moves after which it cannot (a block on its line, a counter-four,
 or any move that happens to stop it); (6) looks for its own VCT; (7) when the check of (5)
 ran out of time before it proved any move to hold, goes on with it, up to the first move
-that holds; (8) runs the main search (:mod:`tictactoe._threat.search`) over the moves left,
-until the time is spent. Each step has its share of the time (:data:`SHARES`): the clock is
-read every few dozen nodes, so the move comes within a few milliseconds of the budget.
+that holds; (8) checks the moves that hold against deeper threats, dropping those that lose
+to them while another holds; (9) runs the main search (:mod:`tictactoe._threat.search`) over
+the moves left, until the time is spent. Each step has its share of the time
+(:data:`SHARES`): the clock is read every few dozen nodes, so the move comes within a few
+milliseconds of the budget.
 
 The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
 does this move threaten" a table lookup; the threat searches with the board in tactical mode,
@@ -56,10 +58,17 @@ VCT_DEPTH = 8
 """The most threats a VCT may play."""
 RIVAL_VCT_DEPTH = 8
 """The most threats of the rival's VCT that the bot looks for, before each move."""
-SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7, "rescue": 0.9}
+HOLD_DEPTH = 10
+"""How deep the moves that hold against the rival's threats are checked again, one threat
+deeper at a time from :data:`RIVAL_VCT_DEPTH`, while time allows."""
+SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7, "rescue": 0.9, "deeper": 0.8}
 """The part of the budget each threat search may have used up by its end; the main search
 has the rest. The rescue is the defence's second try, when its first found no move that
-holds against the rival's threats."""
+holds against the rival's threats; "deeper" is the check of the moves that hold against
+deeper threats (after a rescue it may run to the rescue's end)."""
+FIRST_ALLOWANCE = 64
+"""The nodes each move's check against the rival's threes may take in the defence's first
+round; each round after it allows four times as many to the moves still undecided."""
 KEPT_PROOFS = 100_000
 """The most positions whose threat-search results are kept from one move to the next (about
 25 MB); past it, the table starts afresh."""
@@ -224,8 +233,11 @@ class _Thinking:
             line = self._threat_line(me, VCT_DEPTH, "vct", fours_only=False)
             if line:
                 return self._thought(line[0], "vct", WIN, (len(line) + 1) // 2, tuple(line[1:]))
+            share = SHARES["deeper"]
             if defence.needs_more_time:
                 defence.check(SHARES["rescue"], first_safe=True)
+                share = SHARES["rescue"]
+            defence.deepen(share)
             moves = defence.moves
         finally:
             board.set_tactical(False)
@@ -280,8 +292,13 @@ class _Defence:
     When the rival would win by fours, or by fours and threes, if it could move now, the
     cells of its line, this side's fours and the root's moves are checked in that order:
     each first for a rival win by fours (a quick search), then those that pass for a win by
-    fours and threes. A check cut short by the clock leaves the rest for a second try (see
-    :attr:`needs_more_time`), which goes on where the first stopped.
+    fours and threes :data:`RIVAL_VCT_DEPTH` deep, in rounds of a growing node allowance
+    (the moves quickest to settle first). A check cut short by the clock leaves the rest
+    for a second try (see :attr:`needs_more_time`), which goes on where the first stopped.
+    A move that holds is checked again against deeper threats, to :data:`HOLD_DEPTH`, when
+    there is a choice (:meth:`deepen`, and each move the second try finds): one that holds
+    8 threats deep can lose 9 deep where another holds, and the deeper search costs little
+    after the first, whose proofs are in the table.
     """
 
     def __init__(self, thinking: _Thinking, moves: list[int]) -> None:
@@ -291,9 +308,17 @@ class _Defence:
         """Whether the rival has a threat; None until the search for one ends."""
         self._order = moves
         self._fours_checked = 0
-        self._no_fours: list[int] = []
-        self._threes_checked = 0
+        self._undecided: list[int] = []
+        """The moves with no rival win by fours after them, whose check for threes has not
+        ended."""
+        self._allowance = FIRST_ALLOWANCE
         self._safe: list[int] = []
+        """The moves that hold :data:`RIVAL_VCT_DEPTH` threats deep, less those shown to lose
+        deeper."""
+        self._held_deeper: list[int] = []
+        """The safe moves also proved to hold :data:`HOLD_DEPTH` deep."""
+        self._lost_deeper: list[int] = []
+        """The moves that hold :data:`RIVAL_VCT_DEPTH` deep but lose deeper."""
         self._only_to_threes: list[int] = []
 
     @property
@@ -303,26 +328,28 @@ class _Defence:
 
     @property
     def _unproved(self) -> list[int]:
-        """The moves with no win by fours against them whose check for threes did not end."""
-        return self._no_fours[self._threes_checked :] + self._order[self._fours_checked :]
+        """The moves not proved to lose, nor to hold: undecided, then unchecked."""
+        return self._undecided + self._order[self._fours_checked :]
 
     @property
     def moves(self) -> list[int]:
         """The moves to search: those proved to hold, if any.
 
-        Else (time ran out first) the unproved ones; else those that lose only to threes
-        (they hold longer); else all. A move proved to lose is thus never kept beside one
-        that may hold.
+        Else those that hold but lose deeper; else (time ran out first) the unproved ones;
+        else those that lose only to threes (they hold longer); else all. A move proved to
+        lose is thus never kept beside one that may hold.
         """
         if not self._threat_found:
             return self._root
-        return self._safe or self._unproved or self._only_to_threes or self._root
+        return (
+            self._safe or self._lost_deeper or self._unproved or self._only_to_threes or self._root
+        )
 
     def check(self, share: float, *, first_safe: bool = False) -> None:
         """Check moves until ``share`` of the move's budget is spent or all are checked.
 
-        With ``first_safe``, stop at the first move that holds: the main search would have
-        little time left to choose between several.
+        With ``first_safe``, stop at the first move that holds, deeper threats included:
+        the main search would have little time left to choose between several.
         """
         thinking = self._thinking
         board = thinking.board
@@ -346,20 +373,82 @@ class _Defence:
         finally:
             thinking.nodes += budget.nodes
 
+    def deepen(self, share: float) -> None:
+        """Check the safe moves against deeper threats until ``share`` of the budget is spent.
+
+        Only when two moves or more hold; a move that loses deeper is dropped from them.
+        """
+        if len(self._safe) < 2:
+            return
+        thinking = self._thinking
+        budget = thinking.stage_budget(share)
+        tactics = ThreatSearch(thinking.board, budget, thinking.proofs)
+        try:
+            for move in list(self._safe):
+                if move not in self._held_deeper:
+                    self._verify(tactics, move)
+        except OutOfTime:
+            pass
+        finally:
+            thinking.nodes += budget.nodes
+
     def _check_moves(self, tactics: ThreatSearch, first_safe: bool) -> None:
-        order, no_fours = self._order, self._no_fours
+        """Check every move for fours, then those that pass for threes, in rounds.
+
+        Each round gives each undecided move's check :attr:`_allowance` nodes, then
+        multiplies it by four: of two moves, one may be proved to hold in twenty nodes and
+        the other to lose in thousands, and the first found safe serves sooner.
+        """
+        order = self._order
         while self._fours_checked < len(order):
             move = order[self._fours_checked]
             if not self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True):
-                no_fours.append(move)
+                self._undecided.append(move)
             self._fours_checked += 1
-        while self._threes_checked < len(no_fours):
-            move = no_fours[self._threes_checked]
-            lost = self._rival_wins(tactics, move, RIVAL_VCT_DEPTH, fours_only=False)
-            (self._only_to_threes if lost else self._safe).append(move)
-            self._threes_checked += 1
-            if first_safe and not lost:
-                return
+        while self._undecided:
+            for move in list(self._undecided):
+                lost = self._rival_wins_within(tactics.budget, move)
+                if lost is None:
+                    continue
+                self._undecided.remove(move)
+                (self._only_to_threes if lost else self._safe).append(move)
+                if first_safe and not lost and self._verify(tactics, move):
+                    return
+            self._allowance *= 4
+
+    def _rival_wins_within(self, budget: Budget, move: int) -> bool | None:
+        """Whether the rival wins by threats after ``move``; None if the allowance ran out.
+
+        Raises:
+            OutOfTime: the stage's own budget ran out.
+        """
+        allowance = self._allowance
+        left = None if budget.limit is None else budget.limit - budget.nodes
+        trial = Budget(
+            budget.clock, budget.deadline, allowance if left is None else min(allowance, left)
+        )
+        tactics = ThreatSearch(self._thinking.board, trial, self._thinking.proofs)
+        try:
+            return self._rival_wins(tactics, move, RIVAL_VCT_DEPTH, fours_only=False)
+        except OutOfTime:
+            if trial.limit != allowance or trial.is_late():
+                raise
+            return None
+        finally:
+            budget.nodes += trial.nodes
+
+    def _verify(self, tactics: ThreatSearch, move: int) -> bool:
+        """Whether a safe ``move`` holds to :data:`HOLD_DEPTH`; if not, it leaves the safe.
+
+        A check the clock cuts short leaves the move safe.
+        """
+        for depth in range(RIVAL_VCT_DEPTH + 1, HOLD_DEPTH + 1):
+            if self._rival_wins(tactics, move, depth, fours_only=False):
+                self._safe.remove(move)
+                self._lost_deeper.append(move)
+                return False
+        self._held_deeper.append(move)
+        return True
 
     def _rival_wins(
         self, tactics: ThreatSearch, move: int, depth: int, *, fours_only: bool
