@@ -281,24 +281,26 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threats(
     assert not rival_wins_by_threats(game)
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32), st.integers(9, 20))
 def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
     seed: int, stones: int
 ) -> None:
     """Checked in rounds of a growing node allowance, each move the defence rules on is ruled
     on as a whole search from nothing rules: safe when the rival then has no win by fours
-    nor by threes, losing to threes when it has one only with threes, and the others lose
-    to fours."""
+    nor by threes, losing to threes when it has one only with threes, and the moves past
+    the check for fours that are neither lose to fours. Checked deeper, a safe move stays
+    safe if it holds :data:`HOLD_DEPTH` threats deep, and leaves if it loses. The move's
+    node budget bounds the checks, so some moves may stay undecided."""
     board = Board.from_game(crowded(seed, stones))
     assume(not board.fives[1] and not board.fives[2])
     moves = Search.root_moves(board, random.Random(seed).random)
     thinking = _Thinking(
-        board, time.perf_counter, time.perf_counter(), None, None, random.Random(0), Proofs()
+        board, time.perf_counter, time.perf_counter(), None, 40_000, random.Random(0), Proofs()
     )
     board.set_tactical(True)
     defence = _Defence(thinking, moves)
-    defence.check(1.0)
+    defence.check(0.5)
     rival = 3 - board.to_move
 
     def rival_wins(move: int, depth: int, fours_only: bool) -> bool:
@@ -311,13 +313,27 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
     if not defence._threat_found:
         assert defence.moves == moves
         return
-    assert not defence._undecided
-    for move in defence._order:
+    ruled = defence._safe + defence._only_to_threes
+    for move in defence._order[: defence._fours_checked]:
+        if move in defence._undecided:
+            continue
         by_fours = rival_wins(move, VCF_DEPTH, True)
-        by_threes = not by_fours and rival_wins(move, RIVAL_VCT_DEPTH, False)
-        assert (move in defence._safe) == (not by_fours and not by_threes)
-        assert (move in defence._only_to_threes) == by_threes
-    assert defence.moves == (defence._safe or defence._only_to_threes or moves)
+        assert by_fours == (move not in ruled)
+        if not by_fours:
+            by_threes = rival_wins(move, RIVAL_VCT_DEPTH, False)
+            assert (move in defence._safe) == (not by_threes)
+    expected = defence._safe or defence._undecided or defence._only_to_threes or moves
+    assert defence.moves[: len(expected)] == expected
+    held = list(defence._safe)
+    defence.deepen(1.0)
+    assert defence._safe == [move for move in held if move not in defence._lost_deeper]
+    assert set(defence._held_deeper) <= set(defence._safe)
+    if held:
+        assert defence.moves == (defence._safe or defence._lost_deeper)
+    for move in defence._held_deeper:
+        assert not rival_wins(move, HOLD_DEPTH, False)
+    for move in defence._lost_deeper:
+        assert rival_wins(move, HOLD_DEPTH, False)
 
 
 @pytest.mark.parametrize("unbounded", [False, True])
