@@ -317,6 +317,17 @@ def test_the_only_person_resigns_while_the_bot_thinks_and_bots_alone_cannot(api:
     ok(api, "DELETE", f"/api/games/{bots['id']}")
 
 
+def test_closing_waits_for_the_bots_of_games_deleted_while_they_think() -> None:
+    """A deleted game's bot is left to finish its move; closing the server waits for it as
+    for those of the games still open."""
+    api = Api(wait_seconds=10.0)
+    bots = new_game(api, rows=15, k=5, seats=["heuristic", "heuristic"], seconds=1)
+    ok(api, "DELETE", f"/api/games/{bots['id']}")
+    assert bot_threads()
+    api.close()
+    assert not bot_threads()
+
+
 def test_seats_change_mid_game_and_are_checked(api: Api) -> None:
     state = play(api, new_game(api), (1, 1))
     path = f"/api/games/{state['id']}/seats"

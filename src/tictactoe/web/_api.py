@@ -118,6 +118,9 @@ class Api:
         self._max_sessions = max_sessions
         self._wait_seconds = wait_seconds
         self._sessions: OrderedDict[str, Session] = OrderedDict()
+        self._closing: list[Session] = []
+        """Games closed (deleted, or dropped for newer ones) whose bot may still be at work:
+        :meth:`close` waits for those too."""
         self._lock = threading.Lock()
         self._closed = False
 
@@ -140,8 +143,9 @@ class Api:
         """Close every game and wait up to ``seconds`` in all for the bots at work to finish."""
         with self._lock:
             self._closed = True
-            sessions = list(self._sessions.values())
+            sessions = [*self._sessions.values(), *self._closing]
             self._sessions.clear()
+            self._closing = []
         for session in sessions:
             session.close()
         deadline = clock() + seconds
@@ -169,7 +173,7 @@ class Api:
             if method == "DELETE":
                 with self._lock:
                     self._sessions.pop(game_id, None)
-                session.close()
+                self._retire([session])
                 return {"closed": game_id}
             _allow(method, "GET")
             return self._watch(game_id, session, query)
@@ -311,9 +315,16 @@ class Api:
             dropped = []
             while len(self._sessions) > self._max_sessions:
                 dropped.append(self._sessions.popitem(last=False)[1])
-        for old in dropped:
-            old.close()
+        self._retire(dropped)
         return self._with_id(game_id, session.state())
+
+    def _retire(self, sessions: list[Session]) -> None:
+        """Close games taken off the list, and keep those whose bot is still at work."""
+        for session in sessions:
+            session.close()
+        with self._lock:
+            working = [session for session in [*self._closing, *sessions] if not session.join(0)]
+            self._closing = working
 
     @property
     def waiting(self) -> int:
