@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tictactoe._checks import check_seconds
@@ -258,18 +259,27 @@ class _Thinking:
             nodes = max(1, round(self.limit * share) - self.nodes)
         return Budget(self.clock, deadline, nodes)
 
+    @contextmanager
+    def threat_stage(self, share: float) -> Iterator[ThreatSearch]:
+        """A threat search on the budget of a stage that may use up ``share`` of the move.
+
+        The stage ends quietly when its budget runs out, and its nodes count to the move's.
+        """
+        budget = self.stage_budget(share)
+        try:
+            yield ThreatSearch(self.board, budget, self.proofs)
+        except OutOfTime:
+            pass
+        finally:
+            self.nodes += budget.nodes
+
     def _threat_line(
         self, attacker: int, depth: int, stage: str, *, fours_only: bool
     ) -> list[int] | None:
-        budget = self.stage_budget(SHARES[stage])
-        tactics = ThreatSearch(self.board, budget, self.proofs)
-        try:
+        with self.threat_stage(SHARES[stage]) as tactics:
             found = tactics.deepening(attacker, depth, fours_only=fours_only)
             return None if found is None else found[0]
-        except OutOfTime:
-            return None
-        finally:
-            self.nodes += budget.nodes
+        return None
 
     def _thought(
         self, move: int, reason: str, score: int, depth: int, rest: tuple[int, ...]
@@ -351,12 +361,9 @@ class _Defence:
         With ``first_safe``, stop at the first move that holds, deeper threats included:
         the main search would have little time left to choose between several.
         """
-        thinking = self._thinking
-        board = thinking.board
+        board = self._thinking.board
         rival = 3 - board.to_move
-        budget = thinking.stage_budget(share)
-        tactics = ThreatSearch(board, budget, thinking.proofs)
-        try:
+        with self._thinking.threat_stage(share) as tactics:
             if self._threat_found is None:
                 threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or (
                     tactics.deepening(rival, RIVAL_VCT_DEPTH, fours_only=False)
@@ -368,10 +375,6 @@ class _Defence:
                 mine = sorted(board.fours[board.to_move])
                 self._order = list(dict.fromkeys([*line, *mine, *self._root]))
             self._check_moves(tactics, first_safe)
-        except OutOfTime:
-            pass
-        finally:
-            thinking.nodes += budget.nodes
 
     def deepen(self, share: float) -> None:
         """Check the safe moves against deeper threats until ``share`` of the budget is spent.
@@ -380,17 +383,10 @@ class _Defence:
         """
         if len(self._safe) < 2:
             return
-        thinking = self._thinking
-        budget = thinking.stage_budget(share)
-        tactics = ThreatSearch(thinking.board, budget, thinking.proofs)
-        try:
+        with self._thinking.threat_stage(share) as tactics:
             for move in list(self._safe):
                 if move not in self._held_deeper:
                     self._verify(tactics, move)
-        except OutOfTime:
-            pass
-        finally:
-            thinking.nodes += budget.nodes
 
     def _check_moves(self, tactics: ThreatSearch, first_safe: bool) -> None:
         """Check every move for fours, then those that pass for threes, in rounds.
