@@ -136,6 +136,26 @@ def test_bad_arguments_are_refused() -> None:
         ThreatBot(clock=3.0)  # type: ignore[arg-type]
 
 
+def test_a_kept_bot_takes_a_new_budget_between_moves_and_refuses_a_bad_one() -> None:
+    clock = TickingClock(tick=5e-3)
+    bot = ThreatBot(1, seconds=None, nodes=5_000, clock=clock)
+    bot.nodes = 80
+    bot.choose_move(crowded(7, 14))
+    assert bot.last is not None
+    assert 0 < bot.last.nodes <= 80
+    bot.nodes, bot.seconds = None, 0.1
+    start = clock.now
+    bot.choose_move(crowded(3, 12))
+    assert clock.now - start <= 0.1 + 0.02
+    for name, value, error in [("nodes", 0, ValueError), ("nodes", 2.5, ValueError)]:
+        with pytest.raises(error, match=name):
+            setattr(bot, name, value)
+    for value, error in [(0, ValueError), (float("nan"), ValueError), ("1", TypeError)]:
+        with pytest.raises(error, match="seconds"):
+            bot.seconds = value  # type: ignore[assignment]
+    assert (bot.seconds, bot.nodes) == (0.1, None)
+
+
 @settings(max_examples=25)
 @given(st.integers(0, 2**32), st.integers(14, 30), st.integers(0, 2))
 def test_vcf_agrees_with_the_brute_force_prover(seed: int, stones: int, depth: int) -> None:

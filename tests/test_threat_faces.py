@@ -8,8 +8,9 @@ import pytest
 from commandline import run
 
 import tictactoe as ttt
-from tictactoe.brain import Brain
+from tictactoe.brain import Brain, ThreatChooser
 from tictactoe.cli._session import auto_kind, bot
+from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import ThreatBot
 
 
@@ -76,3 +77,34 @@ def test_brain_sends_a_message_line_before_each_move() -> None:
     assert words[2:9:2] == ["depth", "score", "nodes", "nps"]
     assert words[words.index("pv") + 1] == move
     assert int(words[words.index("nodes") + 1]) <= 300
+
+
+def test_the_brain_plays_as_one_threat_bot_kept_over_the_game() -> None:
+    """The board and the proofs of each move serve the next, as in a match in one process."""
+    chooser = ThreatChooser()
+    kept = ThreatBot(7, seconds=60.0, nodes=500)
+    rival = HeuristicBot(0, nodes=100, seconds=None)
+    game = ttt.Game(15, k=5)
+    for cell in [(7, 7), (8, 6), (6, 8)]:
+        game.move(*cell)
+    for number in range(8):
+        if game.is_over:
+            break
+        cell = chooser(game, seconds=60.0, nodes=500, seed=7 if number == 0 else number)
+        assert cell == kept.choose_move(game)
+        assert kept.last is not None
+        (line,) = chooser.explain()
+        words = line.split()
+        assert words[words.index("nodes") + 1] == str(kept.last.nodes)
+        assert words[: words.index("nodes")] == [
+            "MESSAGE",
+            kept.last.reason,
+            "depth",
+            str(kept.last.depth),
+            "score",
+            str(kept.last.score),
+        ]
+        game.move(*cell)
+        if not game.is_over:
+            game.move(*rival.choose_move(game))
+    assert len(game.moves) >= 9

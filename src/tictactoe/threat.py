@@ -131,9 +131,7 @@ class ThreatBot:
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self._seconds = check_seconds(seconds)
-        if nodes is not None and (type(nodes) is not int or nodes < 1):
-            raise ValueError(f"nodes must be an int of at least 1 or None, not {nodes!r}")
-        self._nodes = nodes
+        self._nodes = _check_nodes(nodes)
         if not callable(clock):
             raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
         self.name = name
@@ -146,6 +144,37 @@ class ThreatBot:
         self._proofs = Proofs()
         self._shape: tuple[int, bool, int, int, Cell] | None = None
         """The board shape the proofs were found on: another shape's keys mean other cells."""
+
+    @property
+    def seconds(self) -> float | None:
+        """The time limit per move, None for none; it may change between moves.
+
+        A caller that gets a new budget for each move (the protocol brain, from the
+        manager's clock) sets it here rather than make a new bot, so that the board and
+        the threat proofs the bot keeps serve the next moves.
+
+        Raises:
+            TypeError: set to something not a number.
+            ValueError: set to a number that is not finite and above 0.
+        """
+        return self._seconds
+
+    @seconds.setter
+    def seconds(self, seconds: float | None) -> None:
+        self._seconds = check_seconds(seconds)
+
+    @property
+    def nodes(self) -> int | None:
+        """The most positions a move may visit, None for no limit; it may change between moves.
+
+        Raises:
+            ValueError: set to something not an int of at least 1.
+        """
+        return self._nodes
+
+    @nodes.setter
+    def nodes(self, nodes: int | None) -> None:
+        self._nodes = _check_nodes(nodes)
 
     @staticmethod
     def plays(game: Game) -> bool:
@@ -183,6 +212,13 @@ class ThreatBot:
         )
         self.last = thinking.decide()
         return self.last.move
+
+
+def _check_nodes(nodes: object) -> int | None:
+    """``nodes`` checked as a node budget: None (no limit) or an int of at least 1."""
+    if nodes is not None and (type(nodes) is not int or nodes < 1):
+        raise ValueError(f"nodes must be an int of at least 1 or None, not {nodes!r}")
+    return nodes
 
 
 def _centre(board: Board) -> int:

@@ -31,14 +31,29 @@ def threat_chooser(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell
 
 
 class ThreatChooser:
-    """Chooses with :class:`~tictactoe.threat.ThreatBot` within the brain's budget."""
+    """Chooses with one :class:`~tictactoe.threat.ThreatBot` within the brain's budget.
+
+    The bot lives as long as the brain, over every move and game, and gets each move's
+    budget as it comes: it keeps its search board and what its threat searches proved from
+    one move to the next, as it does in a match in one process. A bot made anew for each
+    move built its board again and proved again what it had proved the move before.
+    """
 
     def __init__(self) -> None:
+        self._bot: ThreatBot | None = None
         self._last: Thought | None = None
 
     def __call__(self, game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
-        """The threat bot's move, thinking at most ``seconds`` over ``nodes``."""
-        bot = ThreatBot(seed, seconds=seconds, nodes=nodes)
+        """The threat bot's move, thinking at most ``seconds`` over ``nodes``.
+
+        ``seed`` seeds the bot at its first move; later moves go on with its own random
+        numbers, so a brain made with a seed still plays the same moves.
+        """
+        bot = self._bot
+        if bot is None:
+            bot = self._bot = ThreatBot(seed, seconds=seconds, nodes=nodes)
+        else:
+            bot.seconds, bot.nodes = seconds, nodes
         cell = bot.choose_move(game)
         self._last = bot.last
         return cell
