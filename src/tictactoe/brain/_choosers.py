@@ -26,7 +26,11 @@ class Explaining(Protocol):
 
 
 def threat_chooser(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
-    """The move :class:`~tictactoe.threat.ThreatBot` picks within the budget, unexplained."""
+    """The move a new :class:`~tictactoe.threat.ThreatBot` picks within the budget, unexplained.
+
+    Nothing is kept from one call to the next, so each call stands alone (tests replay
+    transcripts with it); the brain's default, :class:`ThreatChooser`, keeps one bot.
+    """
     return ThreatBot(seed, seconds=seconds, nodes=nodes).choose_move(game)
 
 

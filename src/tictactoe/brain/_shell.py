@@ -58,10 +58,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pbrain-tictactoe",
         description=(
-            "A Gomocup (Piskvork) brain: five in a row, freestyle, played by tictactoe's "
-            "HeuristicBot. It speaks the protocol on stdin and stdout (START, RECTSTART, "
-            "RESTART, BEGIN, TURN, BOARD ... DONE, INFO, TAKEBACK, PLAY, ABOUT, END) and "
-            "keeps to the time limits the manager sends with INFO."
+            "A Gomocup (Piskvork) brain: five in a row, freestyle or exactly five (INFO "
+            "rule 1), played by tictactoe's ThreatBot (threat-space search, then alpha-beta), "
+            "one bot kept over the moves and games. It speaks the protocol on stdin and "
+            "stdout (START, RECTSTART, RESTART, BEGIN, TURN, BOARD ... DONE, INFO, TAKEBACK, "
+            "PLAY, ABOUT, END) and keeps to the time limits the manager sends with INFO."
         ),
     )
     parser.add_argument(
