@@ -8,7 +8,7 @@ from typing import TypeAlias
 
 from tictactoe.errors import InvalidGame, WrongType
 
-__all__ = ["Flag", "as_flag", "as_int", "check_seconds"]
+__all__ = ["Flag", "as_flag", "as_int", "check_count", "check_seconds"]
 
 Flag: TypeAlias = object
 """A True-or-False option as a public signature declares it.
@@ -47,6 +47,20 @@ def as_flag(name: str, value: object) -> bool:
     if value is True or value is False:
         return value
     raise InvalidGame(f"{name} must be True or False, not {value!r}")
+
+
+def check_count(name: str, value: object) -> int:
+    """``value`` checked as a count called ``name`` (nodes, depth, width): an int of at least 1.
+
+    Raises:
+        TypeError: not an int (a bool, a float or a str, say).
+        ValueError: zero or negative.
+    """
+    if type(value) is not int:
+        raise TypeError(f"{name} must be an int, not {value!r}")
+    if value < 1:
+        raise ValueError(f"{name} must be at least 1, not {value}")
+    return value
 
 
 def check_seconds(seconds: object) -> float | None:

@@ -28,7 +28,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 
-from tictactoe._checks import check_seconds
+from tictactoe._checks import check_count, check_seconds
 from tictactoe._lines import SCORE_SPAN, Lines
 from tictactoe.errors import GameOver
 from tictactoe.game import Game
@@ -85,9 +85,9 @@ class HeuristicBot:
         name: str = "heuristic",
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self._nodes = _at_least_one("nodes", nodes)
-        self._depth = _at_least_one("depth", depth)
-        self._width = _at_least_one("width", width)
+        self._nodes = check_count("nodes", nodes)
+        self._depth = check_count("depth", depth)
+        self._width = check_count("width", width)
         self._seconds = check_seconds(seconds)
         if not callable(clock):
             raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
@@ -117,14 +117,6 @@ class HeuristicBot:
             return max(blocks, key=lambda cell: (lines.score(cell, me), self._rng.random()))
         recent = [move.cell for move in game.moves[-RECENT:]]
         return _Search(self, lines, recent, me).best(threats)
-
-
-def _at_least_one(name: str, value: int) -> int:
-    if type(value) is not int:
-        raise TypeError(f"{name} must be an int, not {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, not {value}")
-    return value
 
 
 class _Search:

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tictactoe._checks import check_seconds
+from tictactoe._checks import check_count, check_seconds
 from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.search import WIN, Search
 from tictactoe._threat.tactics import Budget, OutOfTime, Proofs, ThreatSearch
@@ -118,7 +118,7 @@ class ThreatBot:
 
     Raises:
         TypeError: an argument of the wrong type.
-        ValueError: ``seconds`` not a finite number above 0.
+        ValueError: ``seconds`` not a finite number above 0, or ``nodes`` below 1.
     """
 
     def __init__(
@@ -168,7 +168,8 @@ class ThreatBot:
         """The most positions a move may visit, None for no limit; it may change between moves.
 
         Raises:
-            ValueError: set to something not an int of at least 1.
+            TypeError: set to something not an int.
+            ValueError: set to an int below 1.
         """
         return self._nodes
 
@@ -216,9 +217,7 @@ class ThreatBot:
 
 def _check_nodes(nodes: object) -> int | None:
     """``nodes`` checked as a node budget: None (no limit) or an int of at least 1."""
-    if nodes is not None and (type(nodes) is not int or nodes < 1):
-        raise ValueError(f"nodes must be an int of at least 1 or None, not {nodes!r}")
-    return nodes
+    return None if nodes is None else check_count("nodes", nodes)
 
 
 def _centre(board: Board) -> int:
