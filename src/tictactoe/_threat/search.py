@@ -7,7 +7,11 @@ open four), the node only tries the answers a threat search allows: the cells on
 lines and its own fours; past the horizon it keeps answering such threats for a few plies
 more, so that no leaf is judged with an open three standing unanswered. Otherwise it tries
 the :data:`WIDTH` cells of highest value (its own value plus the rival's: attack and
-defence), after the move from the transposition table and the killer of the ply.
+defence), after the move from the transposition table and the killer of the ply. A move
+late in that order that makes no threat is searched a ply shallower first (a late move
+reduction), and again at full depth only if it then beats the best so far: the moves
+ordered last rarely are best, and the depth saved on them goes to the likely ones. Threats,
+forced blocks and answers to open threes are never reduced.
 
 Leaves are scored by the board's totals: the value of every empty cell to the side to move,
 less its value to the rival; then each threat cell counts more for the side to move, which
@@ -34,6 +38,10 @@ ROOT_WIDTH = 16
 _MAX_DEPTH = 40
 _THREAT_PLIES = 4
 """Plies past the horizon spent answering open threes."""
+_LATE_MOVE = 3
+"""The place in a node's move order from which a quiet move is searched a ply shallower."""
+_REDUCED_FROM = 3
+"""The least depth left at which late quiet moves are searched shallower."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INITIATIVE = (0, -2, 1536, 91, 1630, 0, 0)
 """Added for the side to move by its best threat class, when the rival has no four."""
@@ -150,6 +158,7 @@ class Search:
         threats = board.fives[rival]
         if len(threats) > 1:
             return -WIN + ply + 1
+        answers: list[int] = []
         if threats:
             moves = list(threats)
         else:
@@ -177,13 +186,19 @@ class Search:
         original_alpha = alpha
         best_score, best_move = -WIN - 1, moves[0]
         next_depth = depth if threats else depth - 1
+        reducible = depth >= _REDUCED_FROM and not threats and not answers
+        own_threat = board.threat[me]
         for number, move in enumerate(moves):
+            late = reducible and number >= _LATE_MOVE and not own_threat[move]
             board.play(move, me)
             try:
                 if number == 0:
                     score = -self._negamax(next_depth, -beta, -alpha, ply + 1)
                 else:
-                    score = -self._negamax(next_depth, -alpha - 1, -alpha, ply + 1)
+                    searched = next_depth - 1 if late else next_depth
+                    score = -self._negamax(searched, -alpha - 1, -alpha, ply + 1)
+                    if late and score > alpha:
+                        score = -self._negamax(next_depth, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
                         score = -self._negamax(next_depth, -beta, -alpha, ply + 1)
             finally:
