@@ -484,11 +484,26 @@ class _Defence:
     def _rival_wins(
         self, tactics: ThreatSearch, move: int, depth: int, *, fours_only: bool
     ) -> bool:
-        """Whether the rival wins by threats after this side plays ``move``."""
+        """Whether the rival wins by threats after this side plays ``move``.
+
+        A four that the rival must block only puts its threats off: after the block this
+        side is to move again, and the threats the rival had stand. So after a four met by
+        a block that makes no four of the rival's, the rival's win is looked for as if it
+        were to move again: the four holds only if it, or the block, breaks them.
+        """
         board = self._thinking.board
         me = board.to_move
+        rival = 3 - me
         board.play(move, me)
+        blocked = len(board.fives[me]) == 1 and not board.fives[rival]
+        if blocked:
+            board.play(min(board.fives[me]), rival)
+            if board.fives[rival]:
+                board.undo()
+                blocked = False
         try:
-            return tactics.search(3 - me, depth, fours_only=fours_only) is not None
+            return tactics.search(rival, depth, fours_only=fours_only) is not None
         finally:
             board.undo()
+            if blocked:
+                board.undo()
