@@ -16,7 +16,7 @@ from tictactoe._threat.board import Board
 from tictactoe._threat.search import WIN, Search
 from tictactoe._threat.tactics import Budget, Proofs, ThreatSearch, answers_to_three
 from tictactoe.heuristic import HeuristicBot
-from tictactoe.threat import HOLD_DEPTH, RIVAL_VCT_DEPTH, VCF_DEPTH, ThreatBot, _Defence, _Thinking
+from tictactoe.threat import HOLD_DEPTH, VCF_DEPTH, ThreatBot, _Defence, _Thinking
 
 
 class TickingClock:
@@ -241,6 +241,18 @@ UNFINISHED = (8, 4)
 move being checked for O's threes when time ran out, kept alone though unproved."""
 
 
+PELA_DEEP = [(7, 7), (6, 9), (7, 6), (7, 5), (8, 7), (6, 7), (8, 6), (6, 6), (6, 8)]
+PELA_DEEP += [(9, 5), (7, 9), (8, 8), (7, 10), (7, 8), (8, 4), (8, 10), (6, 5), (5, 4)]
+PELA_DEEP += [(8, 3), (8, 5), (10, 5), (11, 6), (7, 4), (9, 2), (9, 3), (7, 3), (5, 7)]
+PELA_DEEP += [(4, 7), (4, 5), (9, 8), (10, 4), (9, 4), (9, 6), (12, 3), (10, 7), (10, 6)]
+PELA_DEEP += [(8, 2), (7, 1), (11, 7), (9, 7), (9, 10), (8, 1)]
+"""Forty-two moves of a game against Pela: X to move; O would win by threats if it could
+move now, 9 threats deep, and has no such win 8 deep."""
+DEEP_THREAT_LOST = (12, 6)
+"""The move the bot played there at 1 s, and chose from 20,000 to 45,000 nodes, when it
+looked for the rival's threats only 8 deep: O wins 9 threats deep after it."""
+
+
 GRID_DEFENCE = [(0, 0), (2, 0), (-1, 2), (0, 1), (-1, 1), (-1, 0), (1, -1), (-2, 2), (-1, 3)]
 GRID_DEFENCE += [(-1, 5), (1, 3), (0, 3), (1, 2), (1, 1), (0, 2), (2, 4), (2, 2), (3, 2), (3, 1)]
 GRID_DEFENCE += [(4, 0), (-2, 4), (-4, 6), (1, 5), (3, -3), (2, 6), (1, 6), (3, 7), (0, 4), (3, 5)]
@@ -278,6 +290,7 @@ order: it ran out of its share on the cells that lose before it came to those th
         (GRID_DEFENCE, OUT_OF_TIME, 0, 45_000, True),
         (GRID_DEEPER, HOLDS_LESS_DEEP, 0, 8000, True),
         (GRID_QUICK_HOLD, CHECKED_IN_ORDER, 0, 10_000, True),
+        (PELA_DEEP, DEEP_THREAT_LOST, 0, 45_000, False),
     ],
     ids=[
         "checks-threes-too",
@@ -286,6 +299,7 @@ order: it ran out of its share on the cells that lose before it came to those th
         "more-time-when-nothing-holds",
         "deeper-threats-decide",
         "quickest-to-settle-first",
+        "threats-deeper-than-eight-seen",
     ],
 )
 def test_its_answer_to_a_threat_leaves_no_win_by_threats(
@@ -353,7 +367,7 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
         by_fours = rival_wins(move, VCF_DEPTH, True)
         assert by_fours == (move not in ruled)
         if not by_fours:
-            by_threes = rival_wins(move, RIVAL_VCT_DEPTH, False)
+            by_threes = rival_wins(move, defence._depth, False)
             assert (move in defence._safe) == (not by_threes)
     expected = defence._safe or defence._undecided or defence._only_to_threes or moves
     assert defence.moves[: len(expected)] == expected

@@ -61,12 +61,23 @@ RIVAL_VCT_DEPTH = 8
 """The most threats of the rival's VCT that the bot looks for, before each move."""
 HOLD_DEPTH = 10
 """How deep the moves that hold against the rival's threats are checked again, one threat
-deeper at a time from :data:`RIVAL_VCT_DEPTH`, while time allows."""
-SHARES = {"vcf": 0.25, "rival": 0.55, "vct": 0.7, "rescue": 0.9, "deeper": 0.8}
+deeper at a time from :data:`RIVAL_VCT_DEPTH`, while time allows; and how deep the rival's
+threat is looked for, while the move's time is under its "deep threat" share, when it has
+none :data:`RIVAL_VCT_DEPTH` deep."""
+SHARES = {
+    "vcf": 0.25,
+    "deep threat": 0.35,
+    "rival": 0.55,
+    "vct": 0.7,
+    "rescue": 0.9,
+    "deeper": 0.8,
+}
 """The part of the budget each threat search may have used up by its end; the main search
-has the rest. The rescue is the defence's second try, when its first found no move that
-holds against the rival's threats; "deeper" is the check of the moves that hold against
-deeper threats (after a rescue it may run to the rescue's end)."""
+has the rest. "deep threat" is the look for the rival's threat deeper than
+:data:`RIVAL_VCT_DEPTH`, when it has none that deep; the rescue is the defence's second try,
+when its first found no move that holds against the rival's threats; "deeper" is the check
+of the moves that hold against deeper threats (after a rescue it may run to the rescue's
+end)."""
 FIRST_ALLOWANCE = 64
 """The nodes each move's check against the rival's threes may take in the defence's first
 round; each round after it allows four times as many to the moves still undecided."""
@@ -284,14 +295,17 @@ class _Thinking:
         self.nodes += budget.nodes
         return self._thought(found.move, "search", found.score, found.depth, found.variation[1:])
 
-    def stage_budget(self, share: float) -> Budget:
-        """The budget of a stage that may use up ``share`` of the move's time and nodes."""
+    def stage_budget(self, share: float, spent: int = 0) -> Budget:
+        """The budget of a stage that may use up ``share`` of the move's time and nodes.
+
+        ``spent`` is the nodes a stage in progress has visited, not yet in :attr:`nodes`.
+        """
         deadline = None
         if self.deadline is not None:
             deadline = self.started + (self.deadline - self.started) * share
         nodes = None
         if self.limit is not None:
-            nodes = max(1, round(self.limit * share) - self.nodes)
+            nodes = max(1, round(self.limit * share) - self.nodes - spent)
         return Budget(self.clock, deadline, nodes)
 
     @contextmanager
@@ -337,7 +351,8 @@ class _Defence:
     When the rival would win by fours, or by fours and threes, if it could move now, the
     cells of its line, this side's fours and the root's moves are checked in that order:
     each first for a rival win by fours (a quick search), then those that pass for a win by
-    fours and threes :data:`RIVAL_VCT_DEPTH` deep, in rounds of a growing node allowance
+    fours and threes :data:`RIVAL_VCT_DEPTH` deep (or as deep as the rival's threat was
+    found, when only a deeper look found it), in rounds of a growing node allowance
     (the moves quickest to settle first). A check cut short by the clock leaves the rest
     for a second try (see :attr:`needs_more_time`), which goes on where the first stopped.
     A move that holds is checked again against deeper threats, to :data:`HOLD_DEPTH`, when
@@ -358,13 +373,16 @@ class _Defence:
         ended."""
         self._allowance = FIRST_ALLOWANCE
         self._safe: list[int] = []
-        """The moves that hold :data:`RIVAL_VCT_DEPTH` threats deep, less those shown to lose
-        deeper."""
+        """The moves that hold as many threats deep as the moves are checked, less those
+        shown to lose deeper."""
         self._held_deeper: list[int] = []
         """The safe moves also proved to hold :data:`HOLD_DEPTH` deep."""
         self._lost_deeper: list[int] = []
-        """The moves that hold :data:`RIVAL_VCT_DEPTH` deep but lose deeper."""
+        """The moves that hold as deep as the moves are checked but lose deeper."""
         self._only_to_threes: list[int] = []
+        self._depth = RIVAL_VCT_DEPTH
+        """How many threats deep the moves are checked for the rival's win by threes: the
+        depth of the rival's threat when only the deeper look found it."""
 
     @property
     def needs_more_time(self) -> bool:
@@ -403,6 +421,10 @@ class _Defence:
                 threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or (
                     tactics.deepening(rival, RIVAL_VCT_DEPTH, fours_only=False)
                 )
+                if threat is None:
+                    threat = self._deep_threat(tactics.budget)
+                    if threat is not None:
+                        self._depth = threat[1]
                 self._threat_found = threat is not None
                 if threat is None:
                     return
@@ -410,6 +432,29 @@ class _Defence:
                 mine = sorted(board.fours[board.to_move])
                 self._order = list(dict.fromkeys([*line, *mine, *self._root]))
             self._check_moves(tactics, first_safe)
+
+    def _deep_threat(self, budget: Budget) -> tuple[list[int], int] | None:
+        """The rival's win by threats deeper than :data:`RIVAL_VCT_DEPTH`, and its depth.
+
+        Looked for to :data:`HOLD_DEPTH`, until the move's "deep threat" share of the time
+        is spent; None if none is found by then. A threat 9 or 10 deep is as deadly as
+        one 8 deep, and a move that holds against it is often there; unseen, it leaves the
+        defence idle and the main search free to play into it.
+        """
+        thinking = self._thinking
+        deep = thinking.stage_budget(SHARES["deep threat"], spent=budget.nodes)
+        tactics = ThreatSearch(thinking.board, deep, thinking.proofs)
+        rival = 3 - thinking.board.to_move
+        try:
+            for depth in range(RIVAL_VCT_DEPTH + 1, HOLD_DEPTH + 1):
+                line = tactics.search(rival, depth, fours_only=False)
+                if line is not None:
+                    return line, depth
+        except OutOfTime:
+            pass
+        finally:
+            budget.nodes += deep.nodes
+        return None
 
     def deepen(self, share: float) -> None:
         """Check the safe moves against deeper threats until ``share`` of the budget is spent.
@@ -460,7 +505,7 @@ class _Defence:
         )
         tactics = ThreatSearch(self._thinking.board, trial, self._thinking.proofs)
         try:
-            return self._rival_wins(tactics, move, RIVAL_VCT_DEPTH, fours_only=False)
+            return self._rival_wins(tactics, move, self._depth, fours_only=False)
         except OutOfTime:
             if trial.limit != allowance or trial.is_late():
                 raise
@@ -473,7 +518,7 @@ class _Defence:
 
         A check the clock cuts short leaves the move safe.
         """
-        for depth in range(RIVAL_VCT_DEPTH + 1, HOLD_DEPTH + 1):
+        for depth in range(self._depth + 1, HOLD_DEPTH + 1):
             if self._rival_wins(tactics, move, depth, fours_only=False):
                 self._safe.remove(move)
                 self._lost_deeper.append(move)
