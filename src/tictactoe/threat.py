@@ -2,15 +2,16 @@
 
 Each move it (1) takes a five, (2) blocks the rival's five, (3) makes an open four or a
 double four when it can, (4) looks for its own win by continuous fours (VCF); (5) asks
-whether the rival would win by fours, then by fours and threes (VCT), if it could move now,
-and if so keeps only the moves after which it cannot (a block on its line, a counter-four,
-or any move that happens to stop it); (6) looks for its own VCT; (7) when the check of (5)
-ran out of time before it proved any move to hold, goes on with it, up to the first move
-that holds; (8) checks the moves that hold against deeper threats, dropping those that lose
-to them while another holds; (9) runs the main search (:mod:`tictactoe._threat.search`) over
-the moves left, until the time is spent. Each step has its share of the time
-(:data:`SHARES`): the clock is read every few dozen nodes, so the move comes within a few
-milliseconds of the budget.
+whether the rival would win by fours, then by fours and threes (VCT, 8 threats deep, then
+10 while time allows), if it could move now, and if so keeps only the moves after which it
+cannot (a block on its line, any move that happens to stop it, or a counter-four whose
+block leaves it none); (6) looks for its own VCT; (7) when the check of (5) ran out of
+time before it proved any move to hold, goes on with it, up to the first move that holds;
+(8) checks the moves that hold against deeper threats, dropping those that lose to them
+while another holds; (9) runs the main search (:mod:`tictactoe._threat.search`) over the
+moves left, until the time is spent. Each step has its share of the time (:data:`SHARES`):
+the clock is read every few dozen nodes, so the move comes within a few milliseconds of the
+budget.
 
 The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
 does this move threaten" a table lookup; the threat searches with the board in tactical mode,
