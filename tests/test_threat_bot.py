@@ -349,8 +349,9 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
     def rival_wins(move: int, depth: int, fours_only: bool) -> bool:
         after = game.copy()
         after.move(*board.cell(move))
-        blocks = prover(after).fives(3 - rival)
-        if len(blocks) == 1 and not prover(after).fives(rival):
+        stones = prover(after)
+        blocks = stones.fives(3 - rival)
+        if len(blocks) == 1 and not stones.fives(rival):
             after.move(*blocks[0])
             if prover(after).fives(rival):
                 after.undo()

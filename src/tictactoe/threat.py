@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tictactoe._checks import check_count, check_seconds
-from tictactoe._threat.board import WIN_CELL, Board
+from tictactoe._threat.board import FOUR_CELL, WIN_CELL, Board
 from tictactoe._threat.search import WIN, Search
 from tictactoe._threat.tactics import Budget, OutOfTime, Proofs, ThreatSearch
 from tictactoe.errors import GameOver
@@ -447,15 +447,11 @@ class _Defence:
         tactics = ThreatSearch(thinking.board, deep, thinking.proofs)
         rival = 3 - thinking.board.to_move
         try:
-            for depth in range(RIVAL_VCT_DEPTH + 1, HOLD_DEPTH + 1):
-                line = tactics.search(rival, depth, fours_only=False)
-                if line is not None:
-                    return line, depth
+            return tactics.deepening(rival, HOLD_DEPTH, fours_only=False, start=RIVAL_VCT_DEPTH + 1)
         except OutOfTime:
-            pass
+            return None
         finally:
             budget.nodes += deep.nodes
-        return None
 
     def deepen(self, share: float) -> None:
         """Check the safe moves against deeper threats until ``share`` of the budget is spent.
@@ -541,12 +537,11 @@ class _Defence:
         me = board.to_move
         rival = 3 - me
         board.play(move, me)
-        blocked = len(board.fives[me]) == 1 and not board.fives[rival]
+        forced = board.fives[me]
+        block = min(forced) if len(forced) == 1 and not board.fives[rival] else -1
+        blocked = block >= 0 and board.threat[rival][block] < FOUR_CELL
         if blocked:
-            board.play(min(board.fives[me]), rival)
-            if board.fives[rival]:
-                board.undo()
-                blocked = False
+            board.play(block, rival)
         try:
             return tactics.search(rival, depth, fours_only=fours_only) is not None
         finally:

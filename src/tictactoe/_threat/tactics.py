@@ -114,14 +114,14 @@ class ThreatSearch:
         return self._attack(attacker, depth, fours_only=fours_only)
 
     def deepening(
-        self, attacker: int, depth: int, *, fours_only: bool
+        self, attacker: int, depth: int, *, fours_only: bool, start: int = 1
     ) -> tuple[list[int], int] | None:
-        """:meth:`search` one attacker move deeper at a time, up to ``depth``.
+        """:meth:`search` one attacker move deeper at a time, from ``start`` up to ``depth``.
 
         Returns the first line found and the depth that found it: the shortest wins come
         first, and a search cut short by the clock has still tried every shallower depth.
         """
-        for bound in range(1, depth + 1):
+        for bound in range(start, depth + 1):
             line = self._attack(attacker, bound, fours_only=fours_only)
             if line is not None:
                 return line, bound
