@@ -321,6 +321,41 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threats(
     assert not rival_wins_by_threats(game)
 
 
+GRID_QUIET_LOSS = [(0, 0), (-1, -1), (1, 2), (-2, 0), (0, -2), (0, -1), (1, -1)]
+"""Seven moves of a game against the heuristic bot on the unbounded grid: O to move; X
+would win by threats if it could move twice."""
+REFUTED = [(-3, -1), (-2, -1)]
+"""The moves the defence first proves to hold there, one of which the bot played from 6,000
+to 28,000 nodes (and lost): X has no win by threats after either, but wins against both
+with a quiet move first, as the main search proves; (2, 0), slower to prove, holds."""
+
+
+def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() -> None:
+    """The main search's proof that every move that holds loses sends the bot back to the
+    moves its defence had not ruled on: it plays one that holds and is not proved lost."""
+    game = ttt.Game.unbounded(5)
+    for cell in GRID_QUIET_LOSS:
+        game.move(*cell)
+    board = Board.from_game(game)
+
+    def refuted(move: ttt.Cell) -> bool:
+        budget = Budget(time.perf_counter, None, 20_000)
+        return Search(board, budget).run([board.index(move)]).lost
+
+    def holds(move: ttt.Cell) -> bool:
+        game.move(*move)
+        try:
+            return not rival_wins_by_threats(game)
+        finally:
+            game.undo()
+
+    assert all(holds(move) and refuted(move) for move in REFUTED)
+    move = ThreatBot(0, seconds=None, nodes=15_000).choose_move(game)
+    assert move not in REFUTED
+    assert holds(move)
+    assert not refuted(move)
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32), st.integers(9, 20))
 def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(

@@ -71,6 +71,19 @@ class Line:
     depth: int
     variation: tuple[int, ...]
 
+    @property
+    def won(self) -> bool:
+        """Whether the score is a win the search proved."""
+        return self.score >= WIN - _MAX_DEPTH * 2
+
+    @property
+    def lost(self) -> bool:
+        """Whether the score is a loss the search proved.
+
+        Every move it was given then loses, unless the clock cut the last iteration short.
+        """
+        return self.score <= -WIN + _MAX_DEPTH * 2
+
 
 class Search:
     """Alpha-beta (PVS) with a transposition table, killers and history on one board.
@@ -104,7 +117,7 @@ class Search:
                 break
             order.remove(best.move)
             order.insert(0, best.move)
-            if abs(best.score) >= WIN - _MAX_DEPTH * 2:
+            if best.won or best.lost:
                 break
         return best
 
