@@ -299,7 +299,7 @@ class _Thinking:
         found = self._search(moves, LONE_MOVE_DEPTH if alone else None)
         if found.lost and defence.may_replace(moves):
             with self.tactical():
-                instead = defence.instead_of(moves)
+                instead = defence.instead_of()
             if instead:
                 other = self._search(instead)
                 if other.score > found.score:
@@ -491,17 +491,15 @@ class _Defence:
             self._safe or self._lost_deeper
         )
 
-    def instead_of(self, refuted: list[int]) -> list[int]:
-        """The moves to search in place of ``refuted``, which the main search found to lose.
+    def instead_of(self) -> list[int]:
+        """The moves to search in place of those that hold, which the main search found to lose.
 
-        Only when :meth:`may_replace` allows: the moves that hold lose all the same (to a
-        quiet move and then threats, say), so the check goes on with the moves not yet
+        Called when :meth:`may_replace` allows: the moves that hold lose all the same (to
+        a quiet move and then threats, say), so the check goes on with the moves not yet
         ruled on, up to the first that holds, until the rescue's share of the time is
         spent. Returns the moves that hold among them, else those that hold but lose
-        deeper, else those still unproved; none when there is nothing else to try.
+        deeper, else those still unproved; none when all the others lose.
         """
-        if not self.may_replace(refuted):
-            return []
         self._safe, self._lost_deeper = [], []
         self.check(SHARES["rescue"], first_safe=True)
         return self._safe or self._lost_deeper or self._unproved
