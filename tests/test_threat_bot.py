@@ -6,7 +6,7 @@ import random
 import time
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from threat_oracle import Stones
 
@@ -321,6 +321,47 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threats(
     assert not rival_wins_by_threats(game)
 
 
+PELA_DEEP_WIN = [(7, 7), (5, 6), (7, 8), (7, 9), (8, 7), (9, 7), (8, 8), (8, 6)]
+"""Eight moves of a game against Pela: X to move wins by threats 9 deep and has no such win
+8 deep. At 1 s the bot spent 18,000 nodes deepening from 1 to 8 threats and played on
+quietly; the game was drawn."""
+
+
+def wins_whatever_the_answer(game: ttt.Game, depth: int) -> bool:
+    """Whether the side that just moved wins by threats against every answer that stops
+    its threat: the block of a four, else each answer to an open three (the cells on its
+    lines and the answerer's fours); any other answer lets it make five or an open four."""
+    board = Board.from_game(game)
+    attacker = 3 - board.to_move
+    answers = sorted(board.fives[attacker]) or answers_to_three(board, attacker)
+    assert answers, "the last move made no threat"
+    for answer in answers:
+        board.play(answer, board.to_move)
+        search = ThreatSearch(board, Budget(time.perf_counter, None))
+        if search.search(attacker, depth, fours_only=False) is None:
+            return False
+        board.undo()
+    return True
+
+
+def test_a_win_deeper_than_the_deepening_is_found_by_the_direct_look() -> None:
+    """The VCT stage looks 10 threats deep straight away before it deepens: the bot finds
+    the win 9 threats deep on a node budget the deepening alone spends before depth 9."""
+    game = ttt.Game(15, k=5)
+    for cell in PELA_DEEP_WIN:
+        game.move(*cell)
+    board = Board.from_game(game)
+    search = ThreatSearch(board, Budget(time.perf_counter, None))
+    assert search.deepening(1, 8, fours_only=False) is None
+    assert search.search(1, 9, fours_only=False) is not None
+    bot = ThreatBot(0, seconds=None, nodes=10_000)
+    move = bot.choose_move(game)
+    assert bot.last is not None
+    assert bot.last.reason == "vct"
+    game.move(*move)
+    assert wins_whatever_the_answer(game, 9)
+
+
 GRID_QUIET_LOSS = [(0, 0), (-1, -1), (1, 2), (-2, 0), (0, -2), (0, -1), (1, -1)]
 """Seven moves of a game against the heuristic bot on the unbounded grid: O to move; X
 would win by threats if it could move twice."""
@@ -358,6 +399,7 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
 
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32), st.integers(9, 20))
+@example(seed=10231, stones=15)
 def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
     seed: int, stones: int
 ) -> None:
@@ -368,7 +410,10 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
     safe if it holds :data:`HOLD_DEPTH` threats deep, and leaves if it loses. The move's
     node budget bounds the checks, so some moves may stay undecided. A four is ruled on
     after the rival's block (unless the block makes a four too), with the rival to win as
-    if it moved again: the four only puts off the threats it does not break."""
+    if it moved again: the four only puts off the threats it does not break. The whole
+    searches deepen one threat at a time, as the bot's do: a search straight to a depth
+    can miss a win that deepening finds (open threes are tried only near the last threat,
+    and a win proved from a position serves every path to it), as in the example."""
     game = crowded(seed, stones)
     board = Board.from_game(game)
     assume(not board.fives[1] and not board.fives[2])
@@ -391,7 +436,7 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
             if prover(after).fives(rival):
                 after.undo()
         search = ThreatSearch(Board.from_game(after), Budget(time.perf_counter, None))
-        return search.search(rival, depth, fours_only=fours_only) is not None
+        return search.deepening(rival, depth, fours_only=fours_only) is not None
 
     if not defence._threat_found:
         assert defence.moves == moves
