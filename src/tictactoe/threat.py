@@ -307,7 +307,7 @@ class _Thinking:
             return self._thought(sure[0], "open four", WIN, 2, ())
         moves = Search.root_moves(board, self.rng.random)
         with self.tactical():
-            line = self._threat_line(me, VCF_DEPTH, "vcf", fours_only=True)
+            line = self._vcf()
             if line:
                 return self._thought(line[0], "vcf", WIN, (len(line) + 1) // 2, tuple(line[1:]))
             defence = _Defence(self, moves)
@@ -379,11 +379,10 @@ class _Thinking:
         finally:
             self.nodes += budget.nodes
 
-    def _threat_line(
-        self, attacker: int, depth: int, stage: str, *, fours_only: bool
-    ) -> list[int] | None:
-        with self.threat_stage(SHARES[stage]) as tactics:
-            found = tactics.deepening(attacker, depth, fours_only=fours_only)
+    def _vcf(self) -> list[int] | None:
+        """A win by continuous fours for the side to move, :data:`VCF_DEPTH` deep at most."""
+        with self.threat_stage(SHARES["vcf"]) as tactics:
+            found = tactics.deepening(self.board.to_move, VCF_DEPTH, fours_only=True)
             return None if found is None else found[0]
         return None
 
