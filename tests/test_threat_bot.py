@@ -181,6 +181,46 @@ def test_vcf_agrees_with_the_brute_force_prover(seed: int, stones: int, depth: i
     assert board.moves == [board.index(move.cell) for move in game.moves]
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(10, 30))
+def test_a_vcf_straight_to_the_depth_is_found_where_deepening_finds_one(
+    seed: int, stones: int
+) -> None:
+    """The bot looks for wins by fours straight to :data:`VCF_DEPTH` (an eighth of the nodes):
+    it must find one exactly where a search one four deeper at a time does."""
+    board = Board.from_game(crowded(seed, stones))
+    for attacker in (1, 2):
+        straight = ThreatSearch(board, Budget(time.perf_counter, None)).vcf(attacker, VCF_DEPTH)
+        deepening = ThreatSearch(board, Budget(time.perf_counter, None)).deepening(
+            attacker, VCF_DEPTH, fours_only=True
+        )
+        assert (straight is None) == (deepening is None)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 2**32), st.integers(10, 30))
+def test_a_move_that_is_no_four_gives_the_rival_no_win_by_fours_it_lacked(
+    seed: int, stones: int
+) -> None:
+    """Why the defence skips the check for fours after such a move: the stone takes cells
+    from the rival's fours and adds none. Every such move near the stones is checked."""
+    game = crowded(seed, stones)
+    board = Board.from_game(game)
+    me, rival = board.to_move, 3 - board.to_move
+    search = ThreatSearch(board, Budget(time.perf_counter, None))
+    assume(not board.fives[1] and not board.fives[2])
+    assume(search.vcf(rival, VCF_DEPTH) is None)
+    for move in Search.root_moves(board, random.Random(seed).random):
+        if move in board.fours[me]:
+            continue
+        board.play(move, me)
+        try:
+            fresh = ThreatSearch(board, Budget(time.perf_counter, None))
+            assert fresh.vcf(rival, VCF_DEPTH) is None
+        finally:
+            board.undo()
+
+
 @settings(max_examples=40)
 @given(st.integers(0, 2**32), st.integers(8, 30))
 def test_the_defender_tries_counter_fours_first_then_the_cells_worth_most(
@@ -280,6 +320,16 @@ CHECKED_IN_ORDER = (2, 0)
 """The move the bot chose at 10,000 nodes when it checked its moves one after the other in
 order: it ran out of its share on the cells that lose before it came to those that hold."""
 
+GRID_NO_FOURS = [(0, 0), (-1, -1), (-2, 2), (-1, 1), (-1, 0), (-2, 0), (0, -1), (0, 2), (1, 3)]
+GRID_NO_FOURS += [(0, -2), (-3, 1), (-1, 3), (1, 2), (1, 1), (2, 0), (3, 0), (-4, -2), (1, -2)]
+"""Eighteen moves of a game against the heuristic bot on the unbounded grid: X to move; O
+would win by threes (not by fours) if it could move twice. (0, 1) holds, proved in 125
+nodes."""
+FOURS_CHECKED_IN_VAIN = (2, -1)
+"""The move the bot chose at 4,000 nodes when it first checked every move for a win of O's
+by fours, which no move but a four can give: a quarter of the nodes went to those checks,
+and the check for threes ran out before it came to (0, 1)."""
+
 
 @pytest.mark.parametrize(
     ("moves", "lost", "seed", "nodes", "unbounded"),
@@ -291,6 +341,7 @@ order: it ran out of its share on the cells that lose before it came to those th
         (GRID_DEEPER, HOLDS_LESS_DEEP, 0, 8000, True),
         (GRID_QUICK_HOLD, CHECKED_IN_ORDER, 0, 10_000, True),
         (PELA_DEEP, DEEP_THREAT_LOST, 0, 45_000, False),
+        (GRID_NO_FOURS, FOURS_CHECKED_IN_VAIN, 0, 4000, True),
     ],
     ids=[
         "checks-threes-too",
@@ -300,6 +351,7 @@ order: it ran out of its share on the cells that lose before it came to those th
         "deeper-threats-decide",
         "quickest-to-settle-first",
         "threats-deeper-than-eight-seen",
+        "no-check-for-fours-no-four-can-give",
     ],
 )
 def test_its_answer_to_a_threat_leaves_no_win_by_threats(

@@ -382,8 +382,7 @@ class _Thinking:
     def _vcf(self) -> list[int] | None:
         """A win by continuous fours for the side to move, :data:`VCF_DEPTH` deep at most."""
         with self.threat_stage(SHARES["vcf"]) as tactics:
-            found = tactics.deepening(self.board.to_move, VCF_DEPTH, fours_only=True)
-            return None if found is None else found[0]
+            return tactics.vcf(self.board.to_move, VCF_DEPTH)
         return None
 
     def _vct(self) -> list[int] | None:
@@ -427,7 +426,8 @@ class _Defence:
 
     When the rival would win by fours, or by fours and threes, if it could move now, the
     cells of its line, this side's fours and the root's moves are checked in that order:
-    each first for a rival win by fours (a quick search), then those that pass for a win by
+    each first for a rival win by fours (a quick search, where one can be: the rival has
+    one now or the move is a four), then those that pass for a win by
     fours and threes :data:`RIVAL_VCT_DEPTH` deep (or as deep as the rival's threat was
     found, when only a deeper look found it), in rounds of a growing node allowance
     (the moves quickest to settle first). A check cut short by the clock leaves the rest
@@ -443,6 +443,8 @@ class _Defence:
         self._root = moves
         self._threat_found: bool | None = None
         """Whether the rival has a threat; None until the search for one ends."""
+        self._rival_has_vcf = False
+        """Whether the rival's threat is a win by continuous fours."""
         self._order = moves
         self._fours_checked = 0
         self._undecided: list[int] = []
@@ -495,9 +497,9 @@ class _Defence:
         rival = 3 - board.to_move
         with self._thinking.threat_stage(share) as tactics:
             if self._threat_found is None:
-                threat = tactics.deepening(rival, VCF_DEPTH, fours_only=True) or (
-                    tactics.deepening(rival, RIVAL_VCT_DEPTH, fours_only=False)
-                )
+                threat = self._rival_vcf(tactics)
+                self._rival_has_vcf = threat is not None
+                threat = threat or tactics.deepening(rival, RIVAL_VCT_DEPTH, fours_only=False)
                 if threat is None:
                     threat = self._deep_threat(tactics.budget)
                     if threat is not None:
@@ -509,6 +511,20 @@ class _Defence:
                 mine = sorted(board.fours[board.to_move])
                 self._order = list(dict.fromkeys([*line, *mine, *self._root]))
             self._check_moves(tactics, first_safe)
+
+    def _rival_vcf(self, tactics: ThreatSearch) -> tuple[list[int], int] | None:
+        """The rival's shortest win by continuous fours, and its depth; None if none.
+
+        Looked for first straight to :data:`VCF_DEPTH` fours, which costs an eighth of the
+        nodes of a search one four deeper at a time and finds the same wins; only when
+        there is one does the deepening, on a table of its own (the shared one holds the
+        first line found), find the shortest: its cells are the likeliest defences.
+        """
+        rival = 3 - self._thinking.board.to_move
+        if tactics.vcf(rival, VCF_DEPTH) is None:
+            return None
+        shortest = ThreatSearch(self._thinking.board, tactics.budget)
+        return shortest.deepening(rival, VCF_DEPTH, fours_only=True)
 
     def _deep_threat(self, budget: Budget) -> tuple[list[int], int] | None:
         """The rival's win by threats deeper than :data:`RIVAL_VCT_DEPTH`, and its depth.
@@ -574,7 +590,7 @@ class _Defence:
         order = self._order
         while self._fours_checked < len(order):
             move = order[self._fours_checked]
-            if not self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True):
+            if not self._loses_to_fours(tactics, move):
                 self._undecided.append(move)
             self._fours_checked += 1
         while self._undecided:
@@ -587,6 +603,19 @@ class _Defence:
                 if first_safe and not lost and self._verify(tactics, move):
                     return
             self._allowance *= 4
+
+    def _loses_to_fours(self, tactics: ThreatSearch, move: int) -> bool:
+        """Whether the rival wins by continuous fours after ``move``.
+
+        Searched only when the rival has such a win now or ``move`` is a four: another
+        stone of this side's takes cells from the rival's fours and adds none, so it cannot
+        give the rival a win by fours it did not have (while the rival's block of a four
+        is a stone of its own that may).
+        """
+        board = self._thinking.board
+        if not self._rival_has_vcf and move not in board.fours[board.to_move]:
+            return False
+        return self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True)
 
     def _rival_wins_within(self, budget: Budget, move: int) -> bool | None:
         """Whether the rival wins by threats after ``move``; None if the allowance ran out.
