@@ -427,10 +427,10 @@ class _Defence:
     When the rival would win by fours, or by fours and threes, if it could move now, the
     cells of its line, this side's fours and the root's moves are checked in that order:
     each first for a rival win by fours (a quick search, where one can be: the rival has
-    one now or the move is a four), then those that pass for a win by
-    fours and threes :data:`RIVAL_VCT_DEPTH` deep (or as deep as the rival's threat was
-    found, when only a deeper look found it), in rounds of a growing node allowance
-    (the moves quickest to settle first). A check cut short by the clock leaves the rest
+    one now or the move is a four), then those that pass for a win by fours and threes
+    :data:`RIVAL_VCT_DEPTH` deep (or as deep as the rival's threat was found, when only a
+    deeper look found it), in rounds of a growing node allowance (the moves quickest to
+    settle first). A check cut short by the clock leaves the rest
     for a second try (see :attr:`needs_more_time`), which goes on where the first stopped.
     A move that holds is checked again against deeper threats, to :data:`HOLD_DEPTH`, when
     there is a choice (:meth:`deepen`, and each move the second try finds): one that holds
@@ -497,7 +497,7 @@ class _Defence:
         rival = 3 - board.to_move
         with self._thinking.threat_stage(share) as tactics:
             if self._threat_found is None:
-                threat = self._rival_vcf(tactics)
+                threat = self._rival_vcf(tactics, rival)
                 self._rival_has_vcf = threat is not None
                 threat = threat or tactics.deepening(rival, RIVAL_VCT_DEPTH, fours_only=False)
                 if threat is None:
@@ -512,7 +512,7 @@ class _Defence:
                 self._order = list(dict.fromkeys([*line, *mine, *self._root]))
             self._check_moves(tactics, first_safe)
 
-    def _rival_vcf(self, tactics: ThreatSearch) -> tuple[list[int], int] | None:
+    def _rival_vcf(self, tactics: ThreatSearch, rival: int) -> tuple[list[int], int] | None:
         """The rival's shortest win by continuous fours, and its depth; None if none.
 
         Looked for first straight to :data:`VCF_DEPTH` fours, which costs an eighth of the
@@ -520,7 +520,6 @@ class _Defence:
         there is one does the deepening, on a table of its own (the shared one holds the
         first line found), find the shortest: its cells are the likeliest defences.
         """
-        rival = 3 - self._thinking.board.to_move
         if tactics.vcf(rival, VCF_DEPTH) is None:
             return None
         shortest = ThreatSearch(self._thinking.board, tactics.budget)

@@ -156,7 +156,7 @@ class ThreatSearch:
         key = (board.hash, attacker, fours_only)
         if key in self._won:
             return self._won[key]
-        failed = (*key, _ANYWHERE if fours_only else last)  # fours come from anywhere
+        failed = (*key, _ANYWHERE if fours_only else last)  # fours do not depend on `last`
         if self._failed.get(failed, 0) >= depth:
             return None
         self.budget.spend()
