@@ -1,10 +1,14 @@
 """The search board: stones in a padded array, line patterns kept up to date move by move.
 
 Cells are indices into a flat array with a border of walls ``reach`` cells wide, so that
-every step along a line stays inside it. For every cell and each of the four directions the
-board keeps the key of its line (two bits a neighbour, see
-:class:`~tictactoe._threat.patterns.PatternTable`); a stone changes only the keys of the
-cells within ``reach`` of it along its four lines, by one addition each. From the four
+every step along a line stays inside it. Each line of the window, in each of the four
+directions, is one integer with two bits a cell; the key of a cell in one direction is the
+slice of its line ``reach`` cells each side (see
+:class:`~tictactoe._threat.patterns.PatternTable`), and the board keeps, for every empty cell,
+the four levels its keys give for each player, packed in one code. A stone changes its four
+lines by one addition each; which of its neighbours then change level, and how, depends on
+the slice of the line ``2 * reach`` cells each side alone, so it is worked out once per
+distinct slice and kept: a move visits only the cells whose levels change. From the four
 levels of an empty cell come, for each player, its threat class (:data:`FIVE_CELL` down to
 :data:`THREE_CELL`) and its value; the board keeps the cells of each class in sets and the
 sum of the values, so "where can this player make a four" is a set, and the evaluation a
@@ -90,11 +94,73 @@ def _table(k: int, exact: bool) -> PatternTable:
     return found
 
 
+_Shallow = tuple[tuple[int, int, int, int], ...]
+_Deep = tuple[tuple[int, int], ...]
+_Effect = tuple[int, int, _Shallow, _Deep]
+"""What a stone does to the cells along one line: the change of each player's total, then
+the cells whose levels change below an open three, each with its offset along the line, the
+change of its packed levels and of each player's value; last the cells whose levels change
+at or above an open three (so their classes may change), each with its offset and the change
+of its packed levels."""
+_Saved = tuple[list[int], list[int], list[int], list[int], list[int], set[int]]
+"""The moves, codes, values of each player, totals and stale stones of a board."""
+_EFFECTS: dict[tuple[int, bool, bool], dict[int, tuple[_Effect, _Effect]]] = {}
+"""By k, exactness and mode: the effects of playing and of taking back the stone at the
+centre of a line segment, by segment (see :meth:`PatternTable.changes`)."""
+_EFFECTS_KEPT = 1 << 16
+"""The most segments kept for each mode, about 50 MB; the table starts afresh beyond it.
+A search of a few thousand nodes meets a few thousand new segments, most of them again
+and again."""
+
+
+def _effects(table: PatternTable, tactical: bool) -> dict[int, tuple[_Effect, _Effect]]:
+    found = _EFFECTS.get((table.k, table.exact, tactical))
+    if found is None:
+        found = _EFFECTS[(table.k, table.exact, tactical)] = {}
+    return found
+
+
+def _effects_of(table: PatternTable, segment: int, tactical: bool) -> tuple[_Effect, _Effect]:
+    """The effects of the stone at the centre of ``segment``: played, then taken back.
+
+    A change below an open three cannot change a cell's threat class, so its value changes
+    by the difference of the two levels' weights alone, and the board can skip the lookup
+    of the cell's whole code.
+    """
+    shallow, deep = [], []
+    gain_1 = gain_2 = 0
+    for offset, before, after in table.changes(segment, tactical):
+        levels = [
+            before & LEVEL_MASK,
+            before >> LEVEL_BITS,
+            after & LEVEL_MASK,
+            after >> LEVEL_BITS,
+        ]
+        if max(levels) >= FLEX3:
+            deep.append((offset, after - before))
+            continue
+        own_1 = _VALUES[levels[2]] - _VALUES[levels[0]]
+        own_2 = _VALUES[levels[3]] - _VALUES[levels[1]]
+        shallow.append((offset, after - before, own_1, own_2))
+        gain_1 += own_1
+        gain_2 += own_2
+    played = (gain_1, gain_2, tuple(shallow), tuple(deep))
+    taken = (
+        -gain_1,
+        -gain_2,
+        tuple((offset, -change, -own_1, -own_2) for offset, change, own_1, own_2 in shallow),
+        tuple((offset, -change) for offset, change in deep),
+    )
+    return played, taken
+
+
 _CODE_BITS = 2 * LEVEL_BITS
 """Bits of one direction's level pair in a cell's code."""
 _CODE_MASK = (1 << _CODE_BITS) - 1
 _CELLS: dict[int, tuple[int, int, int, int]] = {}
 """Four packed level pairs -> (value for player 1, for player 2, class for 1, class for 2)."""
+_TACTICAL: dict[int, int] = {}
+"""Codes -> the same with every level below an open three read as dead."""
 
 
 def _middle(rows: int | None, cols: int | None) -> Cell:
@@ -113,6 +179,19 @@ def _cell_info(code: int) -> tuple[int, int, int, int]:
         threat = _threat_class(own)
         found.append((sum(_VALUES[level] for level in own) + _BONUS[threat], threat))
     return found[0][0], found[1][0], found[0][1], found[1][1]
+
+
+def _tactical(code: int) -> int:
+    """A cell's code with every level below an open three read as dead (kept)."""
+    found = _TACTICAL.get(code)
+    if found is None:
+        found = 0
+        for at in range(0, 4 * _CODE_BITS, LEVEL_BITS):
+            level = (code >> at) & LEVEL_MASK
+            if level >= FLEX3:
+                found |= level << at
+        _TACTICAL[code] = found
+    return found
 
 
 def _info(code: int) -> tuple[int, int, int, int]:
@@ -175,7 +254,15 @@ class Board:
         for row in range(rows):
             start = (row + reach) * width + reach
             self.stones[start : start + cols] = [0] * cols
-        self.keys = [[0] * size for _ in range(4)]
+        self.lines: list[int] = []
+        """Every line of the window (and its walls) in each direction, two bits a cell as in
+        a key, with ``2 * reach`` walls before and after."""
+        self._slots: list[tuple[tuple[int, int, int, int], ...]] = [()] * size
+        """By cell off the walls: for each direction, the number of its line, the bit of the
+        cell in it, the direction's index step and its direction's place in a code."""
+        self._lay_lines(rows + 2 * reach)
+        self._segment_mask = (1 << 2 * (4 * reach + 1)) - 1
+        self._low_mask = (1 << 2 * reach) - 1
         self.codes = [0] * size
         """By cell, its four packed level pairs, six bits a direction (empty cells only)."""
         self.value = [[0] * size, [0] * size, [0] * size]
@@ -219,29 +306,14 @@ class Board:
             for d_col in range(-2, 3)
             if d_row or d_col
         ]
-        self._shifts = [
-            [(step * offset, self.table.shift(-offset)) for offset in range(1, reach + 1)]
-            + [(-step * offset, self.table.shift(offset)) for offset in range(1, reach + 1)]
-            for step in self.steps
-        ]
-        """By direction: (index offset of a neighbour, bit position of the cell in its key)."""
-        self._around = [
-            [
-                (index + offset, self.keys[direction], shift, _CODE_BITS * direction)
-                for direction, shifts in enumerate(self._shifts)
-                for offset, shift in shifts
-                if 0 <= index + offset < size and self.stones[index + offset] != 3
-            ]
-            if stone != 3
-            else []
-            for index, stone in enumerate(self.stones)
-        ]
-        """By cell: the neighbours whose keys a stone there changes, off the walls, each with
-        the keys of its direction, its bit in them, and its direction's place in a code."""
         self.is_tactical = False
         """Whether only the levels a threat search reads are kept (see :meth:`set_tactical`)."""
-        self._known = self.table.known
+        self._effects = _effects(self.table, False)
         self._packed = self.table.packed
+        self._stale: set[int] = set()
+        """Stones whose codes were made in the other mode (see :meth:`set_tactical`)."""
+        self._saved: _Saved | None = None
+        """The moves, codes, values, totals and stale stones when tactical mode began."""
         self._start()
 
     @classmethod
@@ -346,20 +418,31 @@ class Board:
         """The player whose turn it is: 1 after an even number of moves, else 2."""
         return 1 + (len(self.moves) + self.parity) % 2
 
+    def _lay_lines(self, height: int) -> None:
+        """Make :attr:`lines` and :attr:`_slots` for a padded window ``height`` rows high."""
+        width, pad = self.width, self.reach * 2
+        for direction, (d_row, d_col) in enumerate(((0, 1), (1, 0), (1, 1), (1, -1))):
+            step = self.steps[direction]
+            for row in range(height):
+                for col in range(width):
+                    if 0 <= row - d_row < height and 0 <= col - d_col < width:
+                        continue
+                    cells = []
+                    at_row, at_col = row, col
+                    while 0 <= at_row < height and 0 <= at_col < width:
+                        cells.append(at_row * width + at_col)
+                        at_row, at_col = at_row + d_row, at_col + d_col
+                    stones = [3] * pad + [self.stones[index] for index in cells] + [3] * pad
+                    number = len(self.lines)
+                    self.lines.append(sum(stone << 2 * at for at, stone in enumerate(stones)))
+                    for at, index in enumerate(cells, start=pad):
+                        if self.stones[index] != 3:
+                            slot = (number, 2 * at, step, _CODE_BITS * direction)
+                            self._slots[index] = (*self._slots[index], slot)
+
     def _start(self) -> None:
-        """Keys, levels and classes of every cell of the empty window (walls read as 3)."""
-        stones, shift = self.stones, self.table.shift
-        offsets = [offset for offset in range(-self.reach, self.reach + 1) if offset]
-        for direction, step in enumerate(self.steps):
-            keys = self.keys[direction]
-            for index, stone in enumerate(stones):
-                if not stone:
-                    keys[index] = sum(
-                        3 << shift(offset)
-                        for offset in offsets
-                        if stones[index + step * offset] == 3
-                    )
-        for index, stone in enumerate(stones):
+        """Levels and classes of every cell of the empty window."""
+        for index, stone in enumerate(self.stones):
             if not stone:
                 self._refresh_all(index)
                 self._enter(index)
@@ -374,21 +457,57 @@ class Board:
         threat classes stay exact, and a move is played and taken back about twice as fast;
         the rest, but for :meth:`full_value` and :meth:`full_value_to_both`, means nothing
         until the board is set back.
-        Each switch rescores every empty cell (about a millisecond on 15×15).
+
+        The threat classes and their sets are the same in both modes, so a switch changes
+        codes, values and totals alone: into tactical mode each code loses its low levels,
+        and back from it the codes of the switch are taken back when the stones are the same
+        again (a threat search takes back what it plays); else every cell is rescored.
         """
         if tactical == self.is_tactical:
             return
         self.is_tactical = tactical
         table = self.table
-        self._known = table.tactical if tactical else table.known
+        self._effects = _effects(table, tactical)
         self._packed = table.tactical_packed if tactical else table.packed
-        if not tactical:
-            self._count_near()
+        if tactical:
+            self._saved = (
+                list(self.moves),
+                self.codes,
+                self.value[1],
+                self.value[2],
+                list(self.total),
+                set(self._stale),
+            )
+            self._stale.clear()
+            self.codes = [_tactical(code) for code in self.codes]
+            self._take_values()
+            return
+        self._count_near()
+        saved, self._saved = self._saved, None
+        if saved is not None and saved[0] == self.moves:
+            _, codes, value_1, value_2, total, stale = saved
+            self.codes, self.value[1], self.value[2] = codes, value_1, value_2
+            self.total[:] = total
+            self._stale = stale
+            return
+        self._stale.update(self.moves)
         for index, stone in enumerate(self.stones):
             if not stone:
                 self._leave(index)
                 self._refresh_all(index)
                 self._enter(index)
+
+    def _take_values(self) -> None:
+        """Every cell's values, and the totals, from the codes (the classes are unchanged)."""
+        infos = [_info(code) for code in self.codes]
+        self.value[1] = [info[0] for info in infos]
+        self.value[2] = [info[1] for info in infos]
+        stones = self.stones
+        for player in (1, 2):
+            values = self.value[player]
+            self.total[player] = sum(
+                value for value, stone in zip(values, stones, strict=True) if not stone
+            )
 
     def _count_near(self) -> None:
         """Count anew the stones near each cell (tactical mode leaves the counts behind)."""
@@ -405,12 +524,14 @@ class Board:
         self.stones[index] = player
         self.hash ^= self._zobrist[player][index]
         self.moves.append(index)
-        self._spread(index, player)
+        self._spread(index, player, 0)
         if not self.is_tactical:
+            near, stones, candidates = self.near, self.stones, self.candidates
             for offset in self._ring:
-                self.near[index + offset] += 1
-                if self.near[index + offset] == 1 and self.stones[index + offset] == 0:
-                    self.candidates.add(index + offset)
+                neighbour = index + offset
+                count = near[neighbour] = near[neighbour] + 1
+                if count == 1 and not stones[neighbour]:
+                    candidates.add(neighbour)
         return won
 
     def undo(self) -> None:
@@ -419,72 +540,93 @@ class Board:
         player = self.stones[index]
         self.stones[index] = 0
         self.hash ^= self._zobrist[player][index]
-        self._spread(index, -player)
+        self._spread(index, player, 1)
         if not self.is_tactical:
+            near, candidates = self.near, self.candidates
             for offset in self._ring:
-                self.near[index + offset] -= 1
-                if self.near[index + offset] == 0:
-                    self.candidates.discard(index + offset)
-        self._refresh_all(index)
+                neighbour = index + offset
+                count = near[neighbour] = near[neighbour] - 1
+                if not count:
+                    candidates.discard(neighbour)
+        self._restore(index)
         self._enter(index)
 
-    def _spread(self, index: int, change: int) -> None:
-        """Add ``change`` at the cell's bit in the keys of its neighbours; refresh them.
+    def _spread(self, index: int, player: int, undoing: int) -> None:
+        """Put ``player``'s stone on its lines (``undoing`` 0) or take it off (1); rescore.
 
-        This is the hot path of every search: the rescoring of a neighbour is written out
-        here rather than called.
+        Only the empty neighbours whose levels the stone changes are visited: the segment of
+        each line around the stone says which (:func:`_effects_of`). This is the hot path of
+        every search: the rescoring of a neighbour is written out here rather than called.
         """
-        stones, known, packed_of = self.stones, self._known, self._packed
+        lines, effects, span = self.lines, self._effects, 4 * self.reach
+        mask = self._segment_mask
         codes = self.codes
         value_1, value_2 = self.value[1], self.value[2]
-        threat_1, threat_2 = self.threat[1], self.threat[2]
-        sets_1, sets_2 = self._sets[1], self._sets[2]
-        total = self.total
+        total, values, threats, sets = self.total, self.value, self.threat, self._sets
         cells = _CELLS
-        for neighbour, keys, shift, place in self._around[index]:
-            key = keys[neighbour] + (change << shift)
-            keys[neighbour] = key
-            if stones[neighbour]:
-                continue
-            packed = known.get(key)
-            if packed is None:
-                packed = packed_of(key)
-            code = codes[neighbour]
-            pair = (code >> place) & _CODE_MASK
-            if packed == pair:
-                continue
-            code += (packed - pair) << place
-            codes[neighbour] = code
-            info = cells.get(code)
-            if info is None:
-                info = cells[code] = _cell_info(code)
-            new_value, new_value_2, new_threat, new_threat_2 = info
-            total[1] += new_value - value_1[neighbour]
-            value_1[neighbour] = new_value
-            total[2] += new_value_2 - value_2[neighbour]
-            value_2[neighbour] = new_value_2
-            old = threat_1[neighbour]
-            if new_threat != old:
-                threat_1[neighbour] = new_threat
-                if old:
-                    sets_1[old].discard(neighbour)
-                if new_threat:
-                    sets_1[new_threat].add(neighbour)
-            old = threat_2[neighbour]
-            if new_threat_2 != old:
-                threat_2[neighbour] = new_threat_2
-                if old:
-                    sets_2[old].discard(neighbour)
-                if new_threat_2:
-                    sets_2[new_threat_2].add(neighbour)
+        for number, bit, step, place in self._slots[index]:
+            line = lines[number]
+            if undoing:
+                lines[number] = line - (player << bit)
+            else:
+                line += player << bit
+                lines[number] = line
+            segment = (line >> (bit - span)) & mask
+            both = effects.get(segment)
+            if both is None:
+                if len(effects) >= _EFFECTS_KEPT:
+                    effects.clear()
+                both = effects[segment] = _effects_of(self.table, segment, self.is_tactical)
+            gain_1, gain_2, shallow, deep = both[undoing]
+            if shallow:
+                total[1] += gain_1
+                total[2] += gain_2
+                for offset, change, own_1, own_2 in shallow:
+                    neighbour = index + offset * step
+                    codes[neighbour] += change << place
+                    value_1[neighbour] += own_1
+                    value_2[neighbour] += own_2
+            for offset, change in deep:
+                neighbour = index + offset * step
+                code = codes[neighbour] = codes[neighbour] + (change << place)
+                info = cells.get(code)
+                if info is None:
+                    info = cells[code] = _cell_info(code)
+                for side in (1, 2):
+                    value = values[side]
+                    total[side] += info[side - 1] - value[neighbour]
+                    value[neighbour] = info[side - 1]
+                    threat = threats[side]
+                    old, new = threat[neighbour], info[side + 1]
+                    if new != old:
+                        threat[neighbour] = new
+                        if old:
+                            sets[side][old].discard(neighbour)
+                        if new:
+                            sets[side][new].add(neighbour)
 
     def _refresh_all(self, index: int) -> None:
-        """Recompute a cell's code, values and classes from its keys (sets and totals untouched).
+        """Recompute a cell's code, values and classes from its lines (sets and totals untouched).
 
-        For when the code may be stale: at the start, on a change of mode, and when a stone
-        is taken back (an occupied cell's keys are kept up to date, its code is not).
+        For when the code may be stale: at the start and on a change of mode.
         """
-        code = self.codes[index] = self._code(index, self._packed)
+        self._take(index, self._code(index, self._packed))
+
+    def _restore(self, index: int) -> None:
+        """Give a cell just emptied its values and classes back.
+
+        Its lines are again as they were when the stone was played, and so is its code
+        (kept while the cell was filled), unless the mode changed in between.
+        """
+        if index in self._stale:
+            self._stale.discard(index)
+            self._refresh_all(index)
+        else:
+            self._take(index, self.codes[index])
+
+    def _take(self, index: int, code: int) -> None:
+        """Set a cell's code, and its values and classes from it."""
+        self.codes[index] = code
         info = _info(code)
         self.value[1][index], self.value[2][index] = info[0], info[1]
         self.threat[1][index], self.threat[2][index] = info[2], info[3]
@@ -512,7 +654,7 @@ class Board:
         """The value of the empty ``index`` to ``player`` counting every level, in either mode.
 
         In tactical mode :attr:`value` leaves out the twos and closed threes; this reads
-        them from the cell's line keys (kept exact in both modes), so that a threat search
+        them from the cell's lines (kept exact in both modes), so that a threat search
         can still tell the better of two threats of the same class.
         """
         if not self.is_tactical:
@@ -522,7 +664,7 @@ class Board:
     def full_value_to_both(self, index: int) -> int:
         """:meth:`full_value` to both players, summed: the cell's worth, attack and defence.
 
-        One reading of the cell's keys serves both players.
+        One reading of the cell's lines serves both players.
         """
         if not self.is_tactical:
             return self.value[1][index] + self.value[2][index]
@@ -530,14 +672,18 @@ class Board:
         return info[0] + info[1]
 
     def _code(self, index: int, packed: Callable[[int], int]) -> int:
-        """The cell's code as its line keys give it, each read through ``packed``."""
-        keys = self.keys
-        return (
-            packed(keys[0][index])
-            | packed(keys[1][index]) << _CODE_BITS
-            | packed(keys[2][index]) << 2 * _CODE_BITS
-            | packed(keys[3][index]) << 3 * _CODE_BITS
-        )
+        """The cell's code as its lines give it, each key read through ``packed``.
+
+        The key is cut out of the line as :meth:`PatternTable.key_at` does, written out.
+        """
+        lines, low = self.lines, self._low_mask
+        reach_bits = 2 * self.reach
+        code = 0
+        for number, bit, _, place in self._slots[index]:
+            window = lines[number] >> (bit - reach_bits)
+            key = (window & low) | ((window >> (reach_bits + 2)) & low) << reach_bits
+            code |= packed(key) << place
+        return code
 
     def line(self, index: int, direction: int) -> list[int]:
         """The empty cells within ``reach`` of ``index`` along one direction."""

@@ -144,15 +144,11 @@ class PatternTable:
         self.exact = exact
         self.reach = k if exact else k - 1
         self.known: dict[int, int] = {}
-        """The packed levels computed so far, by key (read directly on the hot path)."""
+        """The packed levels computed so far, by key."""
         self.tactical: dict[int, int] = {}
         """The same with every level below :data:`FLEX3` read as :data:`DEAD`: all that a
         threat search asks of a line, and a stone changes it on far fewer cells."""
-
-    def shift(self, offset: int) -> int:
-        """The bit position of the neighbour ``offset`` cells along the line (not 0)."""
-        index = offset + self.reach if offset < 0 else offset + self.reach - 1
-        return 2 * index
+        self._low_mask = (1 << 2 * self.reach) - 1
 
     def packed(self, key: int) -> int:
         """The two players' levels for a line key: the first's in the low bits."""
@@ -173,6 +169,42 @@ class PatternTable:
                 found |= (level if level >= FLEX3 else DEAD) << shift
             self.tactical[key] = found
         return found
+
+    def changes(self, segment: int, tactical: bool) -> list[tuple[int, int, int]]:
+        """What a stone at the centre of a line segment changes in the levels around it.
+
+        ``segment`` holds two bits a cell (as a key does) for the ``4 * reach + 1`` cells
+        centred on the stone just played, the stone included: every neighbour within
+        ``reach`` of it sees its whole line inside. The answer lists, for each empty
+        neighbour whose packed levels differ with and without the stone, its offset along
+        the line (-reach .. reach) and its packed levels before and after, read through
+        :meth:`packed` or, with ``tactical``, :meth:`tactical_packed`.
+        """
+        packed = self.tactical_packed if tactical else self.packed
+        reach = self.reach
+        centre = 2 * reach
+        empty_centre = segment & ~(3 << 2 * centre)
+        changed = []
+        for offset in range(-reach, reach + 1):
+            place = centre + offset
+            if offset == 0 or (segment >> 2 * place) & 3:
+                continue
+            before = packed(self.key_at(empty_centre, place))
+            after = packed(self.key_at(segment, place))
+            if after != before:
+                changed.append((offset, before, after))
+        return changed
+
+    def key_at(self, line: int, place: int) -> int:
+        """The key of the cell at ``place`` of ``line`` (two bits a cell, ``reach`` past it).
+
+        The cell's own two bits are left out, so its neighbours read as a key does.
+        """
+        reach = self.reach
+        window = line >> 2 * (place - reach)
+        below = window & self._low_mask
+        above = (window >> 2 * reach + 2) & self._low_mask
+        return below | above << 2 * reach
 
     def _compute(self, key: int) -> int:
         codes = [(key >> (2 * index)) & 3 for index in range(2 * self.reach)]
