@@ -9,7 +9,15 @@ from hypothesis import strategies as st
 from oracle import judge, marks_of
 
 import tictactoe as ttt
-from tictactoe._threat.board import FIVE_CELL, FOUR_CELL, WHOLE_BOARD, WIN_CELL, Board
+from tictactoe._threat.board import (
+    _EFFECTS,
+    _EFFECTS_KEPT,
+    FIVE_CELL,
+    FOUR_CELL,
+    WHOLE_BOARD,
+    WIN_CELL,
+    Board,
+)
 from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, level_of
 
 SHAPES = [(15, 15, 5, False), (9, 12, 4, False), (11, 11, 6, False), (13, 13, 5, True)]
@@ -229,6 +237,40 @@ def test_a_round_trip_through_tactical_mode_gives_the_board_back(shape: tuple, s
         board.undo()
         game.undo()
     same_board(board, rebuilt(board, game))
+
+
+def test_a_full_table_of_effects_keeps_no_more_and_is_emptied_when_a_move_begins() -> None:
+    """Past its cap the table of what a stone changes keeps nothing new, the board stays
+    exact all the same, and the next move's board, made or followed, starts it afresh."""
+    effects = _EFFECTS.setdefault((5, False, False), {})
+    filler = (0, 0, (), ())
+
+    def fill() -> None:
+        effects.clear()
+        effects.update({-1 - number: (filler, filler) for number in range(_EFFECTS_KEPT)})
+
+    rng = random.Random(7)
+    game = started((15, 15, 5, False))
+    fill()
+    board = Board.from_game(game)
+    assert 0 < len(effects) < 10
+    assert all(segment >= 0 for segment in effects)
+    fill()
+    for _ in range(30):
+        cell = rng.choice(sorted(board.cell(index) for index in board.candidates))
+        board.play(board.index(cell), board.to_move)
+        game.move(*cell)
+        if game.is_over:
+            break
+        check(board, game)
+    assert len(effects) == _EFFECTS_KEPT
+    assert all(segment < 0 for segment in effects)
+    board = Board.from_game(game)
+    fill()
+    game.move(*rng.choice([board.cell(index) for index in sorted(board.candidates)]))
+    assert board.follow(game)
+    assert all(segment >= 0 for segment in effects)
+    check(board, game)
 
 
 def same_board(board: Board, fresh: Board) -> None:

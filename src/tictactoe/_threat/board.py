@@ -108,9 +108,17 @@ _EFFECTS: dict[tuple[int, bool, bool], dict[int, tuple[_Effect, _Effect]]] = {}
 """By k, exactness and mode: the effects of playing and of taking back the stone at the
 centre of a line segment, by segment (see :meth:`PatternTable.changes`)."""
 _EFFECTS_KEPT = 1 << 16
-"""The most segments kept for each mode, about 50 MB; the table starts afresh beyond it.
-A search of a few thousand nodes meets a few thousand new segments, most of them again
-and again."""
+"""The most segments kept for each mode, about 50 MB. A search of a few thousand nodes
+meets a few thousand new segments, most of them again and again; once the table is full,
+new ones are worked out and not kept, until :func:`_trim_effects` empties it between moves
+(emptying a full table takes some 30 ms, too long to do in the middle of a search)."""
+
+
+def _trim_effects() -> None:
+    """Empty the tables of effects that are full, so that new segments are kept again."""
+    for effects in _EFFECTS.values():
+        if len(effects) >= _EFFECTS_KEPT:
+            effects.clear()
 
 
 def _effects(table: PatternTable, tactical: bool) -> dict[int, tuple[_Effect, _Effect]]:
@@ -324,7 +332,10 @@ class Board:
         unbounded grid, through a window around the stones near the last move (clipped to
         the board), whose edge reads as a wall. Every stone inside the window is on the
         board, those far from the last move included.
+
+        Like :meth:`follow`, it begins a move: a full table of effects is emptied here.
         """
+        _trim_effects()
         rows, cols = game.rows, game.cols
         if rows is not None and cols is not None and rows * cols <= WHOLE_BOARD:
             board = cls(game.k, rows, cols, exact=game.exact)
@@ -362,8 +373,10 @@ class Board:
         between it and each edge of the window that is not an edge of the game's board. A
         few moves cost far less than a new board, and a window that stays put keeps the
         keys of what the threat searches proved valid for the next move. When it cannot,
-        the board is left unchanged.
+        the board is left unchanged. A full table of effects is emptied here, between
+        searches.
         """
+        _trim_effects()
         seen = self.followed
         moves = game.moves
         if (
@@ -574,9 +587,9 @@ class Board:
             segment = (line >> (bit - span)) & mask
             both = effects.get(segment)
             if both is None:
-                if len(effects) >= _EFFECTS_KEPT:
-                    effects.clear()
-                both = effects[segment] = _effects_of(self.table, segment, self.is_tactical)
+                both = _effects_of(self.table, segment, self.is_tactical)
+                if len(effects) < _EFFECTS_KEPT:
+                    effects[segment] = both
             gain_1, gain_2, shallow, deep = both[undoing]
             if shallow:
                 total[1] += gain_1
