@@ -123,11 +123,12 @@ def test_the_heuristic_bot_honours_a_real_time_limit() -> None:
 )
 def test_a_move_costs_what_the_play_costs_not_the_marks_or_k(k: int, side: int) -> None:
     # 1,000 marks on the unbounded grid: the bot before took 200 s at k=5, with no time limit
-    # of its own; the default limit of 5 s is not what makes this fast
+    # of its own; the default limit of 5 s is not what makes this fast. About 1 s alone on
+    # 2 cores, 2.05 s once under load in CI: the bound sits below the 5 s limit, not at 2 s.
     game = scattered(k, side=side)
     started = time.perf_counter()
     assert ttt.HeuristicBot(1).choose_move(game) in game.legal_moves
-    assert time.perf_counter() - started < 2
+    assert time.perf_counter() - started < 4
 
 
 def test_the_solver_gives_up_when_its_clock_runs_out() -> None:
