@@ -270,7 +270,6 @@ class Board:
         cell in it, the direction's index step and its direction's place in a code."""
         self._lay_lines(rows + 2 * reach)
         self._segment_mask = (1 << 2 * (4 * reach + 1)) - 1
-        self._low_mask = (1 << 2 * reach) - 1
         self.codes = [0] * size
         """By cell, its four packed level pairs, six bits a direction (empty cells only)."""
         self.value = [[0] * size, [0] * size, [0] * size]
@@ -685,17 +684,11 @@ class Board:
         return info[0] + info[1]
 
     def _code(self, index: int, packed: Callable[[int], int]) -> int:
-        """The cell's code as its lines give it, each key read through ``packed``.
-
-        The key is cut out of the line as :meth:`PatternTable.key_at` does, written out.
-        """
-        lines, low = self.lines, self._low_mask
-        reach_bits = 2 * self.reach
+        """The cell's code as its lines give it, each key read through ``packed``."""
+        lines, key_at = self.lines, self.table.key_at
         code = 0
         for number, bit, _, place in self._slots[index]:
-            window = lines[number] >> (bit - reach_bits)
-            key = (window & low) | ((window >> (reach_bits + 2)) & low) << reach_bits
-            code |= packed(key) << place
+            code |= packed(key_at(lines[number], bit // 2)) << place
         return code
 
     def line(self, index: int, direction: int) -> list[int]:
