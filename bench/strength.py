@@ -8,7 +8,8 @@ threat bot's median and worst time per move against its budget.
 With ``--nodes N`` the threat bot has N nodes a move and no clock (the heuristic bot its
 ``--heuristic-nodes``): the games are then the same whatever the machine's load, so two
 versions of the bot can be compared game for game. ``--jobs`` plays games in parallel
-processes; ``--save`` writes every game's moves to a JSON file, to replay the losses.
+processes; ``--first-opening`` starts the openings further on, for a sample the other
+runs have not seen; ``--save`` writes every game's moves to a JSON file, to replay the losses.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def play(number: int, args: argparse.Namespace) -> tuple[float, list[float], lis
     Colours swap with ``number``.
     """
     game = ttt.Game.unbounded(5) if args.unbounded else ttt.Game(15, k=5)
-    for cell in opening(number // 2, args.unbounded):
+    for cell in opening(args.first_opening + number // 2, args.unbounded):
         game.move(*cell)
     seconds = None if args.nodes else args.time
     threat = ThreatBot(number, seconds=seconds, nodes=args.nodes)
@@ -74,6 +75,12 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, help="the threat bot's nodes a move, no clock")
     parser.add_argument("--heuristic-nodes", type=int, default=2000)
     parser.add_argument("--unbounded", action="store_true")
+    parser.add_argument(
+        "--first-opening",
+        type=int,
+        default=0,
+        help="the number of the first opening, to play others than an earlier run",
+    )
     parser.add_argument("--max-moves", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--save", help="a JSON file for every game's moves and result")
