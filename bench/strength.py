@@ -79,7 +79,7 @@ def main() -> None:
         "--first-opening",
         type=int,
         default=0,
-        help="the number of the first opening, to play others than an earlier run",
+        help="the number of the first opening; another than an earlier run's plays new openings",
     )
     parser.add_argument("--max-moves", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
