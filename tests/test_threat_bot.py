@@ -425,7 +425,9 @@ with a quiet move first, as the main search proves; (2, 0), slower to prove, hol
 
 def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() -> None:
     """The main search's proof that every move that holds loses sends the bot back to the
-    moves its defence had not ruled on: it plays one that holds and is not proved lost."""
+    moves its defence had not ruled on: it plays one that holds and is not proved lost.
+    At 20,000 nodes the defence proves one refuted move to hold, then, sent back, the
+    other; the main search refutes that one too, and only a third try reaches (2, 0)."""
     game = ttt.Game.unbounded(5)
     for cell in GRID_QUIET_LOSS:
         game.move(*cell)
@@ -443,7 +445,7 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
             game.undo()
 
     assert all(holds(move) and refuted(move) for move in REFUTED)
-    move = ThreatBot(0, seconds=None, nodes=15_000).choose_move(game)
+    move = ThreatBot(0, seconds=None, nodes=20_000).choose_move(game)
     assert move not in REFUTED
     assert holds(move)
     assert not refuted(move)

@@ -12,7 +12,8 @@ holds; (8) checks the moves that hold against deeper threats, dropping those tha
 them while another holds; (9) runs the main search (:mod:`tictactoe._threat.search`) over
 the moves left, until the time is spent; (10) when that search proves that the moves which
 hold all lose (to a quiet move, then threats, say), goes on with the check as in (7) over
-the moves it had not ruled on, and searches those instead. Each step has its share of the
+the moves it had not ruled on, and searches those instead, again while the search proves
+the new ones lost and moves are left unproved. Each step has its share of the
 time (:data:`SHARES`): the clock is read every few dozen nodes, so the move comes within a
 few milliseconds of the budget.
 
@@ -334,13 +335,14 @@ class _Thinking:
         if alone and not defence.may_replace(moves):
             return self._thought(moves[0], "search", 0, 0, ())
         found = self._search(moves, LONE_MOVE_DEPTH if alone else None)
-        if found.lost and defence.may_replace(moves):
+        while found.lost and defence.may_replace(moves):
             with self.tactical():
-                instead = defence.instead_of()
-            if instead:
-                other = self._search(instead)
-                if other.score > found.score:
-                    found = other
+                moves = defence.instead_of()
+            if not moves:
+                break
+            other = self._search(moves)
+            if other.score > found.score:
+                found = other
         return self._thought(found.move, "search", found.score, found.depth, found.variation[1:])
 
     @contextmanager
