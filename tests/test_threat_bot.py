@@ -427,7 +427,9 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
     """The main search's proof that every move that holds loses sends the bot back to the
     moves its defence had not ruled on: it plays one that holds and is not proved lost.
     At 20,000 nodes the defence proves one refuted move to hold, then, sent back, the
-    other; the main search refutes that one too, and only a third try reaches (2, 0)."""
+    other; the main search refutes that one too, and sent back again the check runs out of
+    time and the main search chooses among the moves left unproved (a bot that stopped at
+    the second try played the refuted move)."""
     game = ttt.Game.unbounded(5)
     for cell in GRID_QUIET_LOSS:
         game.move(*cell)
