@@ -86,10 +86,11 @@ SHARES = {
 }
 """The part of the budget each threat search may have used up by its end; the main search
 has the rest. "deep threat" is the look for the rival's threat deeper than
-:data:`RIVAL_VCT_DEPTH`, when it has none that deep; the rescue is the defence's second try,
-when its first found no move that holds against the rival's threats, or when the main
-search proves that those it found lose all the same; "deeper" is the check of the moves
-that hold against deeper threats (after a rescue it may run to the rescue's end).
+:data:`RIVAL_VCT_DEPTH`, when it has none that deep; the rescue is the defence's going on
+with the moves it had not ruled on, when its first try found no move that holds against
+the rival's threats, or each time the main search proves that those it found lose all the
+same; "deeper" is the check of the moves that hold against deeper threats (after a rescue
+it may run to the rescue's end).
 
 The threat searches before the main search took a median 60% of a move's nodes (the
 defence's checks most of it) and left the main search 4 or 5 plies; the VCT stage's
@@ -433,7 +434,7 @@ class _Thinking:
 
 
 class _Defence:
-    """The check of this side's moves against the rival's threats, in one or two tries.
+    """The check of this side's moves against the rival's threats, in one try or more.
 
     When the rival would win by fours, or by fours and threes, if it could move now, the
     cells of its line, this side's fours and the root's moves are checked in that order:
@@ -441,10 +442,10 @@ class _Defence:
     one now or the move is a four), then those that pass for a win by fours and threes
     :data:`RIVAL_VCT_DEPTH` deep (or as deep as the rival's threat was found, when only a
     deeper look found it), in rounds of a growing node allowance (the moves quickest to
-    settle first). A check cut short by the clock leaves the rest
-    for a second try (see :attr:`needs_more_time`), which goes on where the first stopped.
+    settle first). A check cut short by the clock leaves the rest for another try (see
+    :attr:`needs_more_time` and :meth:`instead_of`), which goes on where the last stopped.
     A move that holds is checked again against deeper threats, to :data:`HOLD_DEPTH`, when
-    there is a choice (:meth:`deepen`, and each move the second try finds): one that holds
+    there is a choice (:meth:`deepen`, and each move a later try finds): one that holds
     8 threats deep can lose 9 deep where another holds, and the deeper search costs little
     after the first, whose proofs are in the table.
     """
