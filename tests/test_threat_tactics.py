@@ -9,6 +9,7 @@ caught.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,8 @@ import pytest
 from threat_oracle import Stones, defences, vcf_moves, vct_moves
 
 import tictactoe as ttt
+from tictactoe._threat.board import Board
+from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.coordinates import cell_label
 from tictactoe.threat import ThreatBot
 
@@ -121,3 +124,22 @@ def test_one_bot_keeps_its_proofs_across_the_whole_suite_and_stays_right() -> No
     assert fresh.last is not None
     assert fresh.last.reason == "vcf"
     assert fresh.last.nodes <= 1
+
+
+def test_a_four_whose_block_leaves_the_rivals_three_standing_does_not_hold() -> None:
+    # X (to move second) has an open three on the fifth row; O can make a four whose one
+    # block, on the ninth column, is far from it. After the block O is to move again with
+    # the three still there: the four only put the threat off.
+    game = ttt.Game.from_rows(
+        ["........X", "........O", "........O", "........O", "..XXX....", *["." * 9] * 4], k=5
+    )
+    board = Board.from_game(game)
+    board.set_tactical(True)
+    tactics = ThreatSearch(board, Budget(time.perf_counter, None))
+    four, block = board.index((4, 8)), board.index((4, 5))
+    assert tactics.wins_after(four, 4, fours_only=False)
+    assert not tactics.wins_after(block, 4, fours_only=False)
+    # Searched with the rival to move after the four, as if the four had answered the
+    # three, the rival's forced block seems to end its attack.
+    board.play(four, board.to_move)
+    assert tactics.search(board.to_move, 4, fours_only=False) is None

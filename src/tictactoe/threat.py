@@ -40,7 +40,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tictactoe._checks import check_count, check_seconds
-from tictactoe._threat.board import FOUR_CELL, WIN_CELL, Board
+from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.search import WIN, Line, Search
 from tictactoe._threat.tactics import Budget, OutOfTime, Proofs, ThreatSearch
 from tictactoe.errors import GameOver
@@ -626,7 +626,7 @@ class _Defence:
         board = self._thinking.board
         if not self._rival_has_vcf and move not in board.fours[board.to_move]:
             return False
-        return self._rival_wins(tactics, move, VCF_DEPTH, fours_only=True)
+        return tactics.wins_after(move, VCF_DEPTH, fours_only=True)
 
     def _rival_wins_within(self, budget: Budget, move: int) -> bool | None:
         """Whether the rival wins by threats after ``move``; None if the allowance ran out.
@@ -636,7 +636,7 @@ class _Defence:
         """
         with _allowance(budget, self._allowance) as trial:
             tactics = ThreatSearch(self._thinking.board, trial, self._thinking.proofs)
-            return self._rival_wins(tactics, move, self._depth, fours_only=False)
+            return tactics.wins_after(move, self._depth, fours_only=False)
         return None
 
     def _verify(self, tactics: ThreatSearch, move: int) -> bool:
@@ -645,35 +645,9 @@ class _Defence:
         A check the clock cuts short leaves the move safe.
         """
         for depth in range(self._depth + 1, HOLD_DEPTH + 1):
-            if self._rival_wins(tactics, move, depth, fours_only=False):
+            if tactics.wins_after(move, depth, fours_only=False):
                 self._safe.remove(move)
                 self._lost_deeper.append(move)
                 return False
         self._held_deeper.append(move)
         return True
-
-    def _rival_wins(
-        self, tactics: ThreatSearch, move: int, depth: int, *, fours_only: bool
-    ) -> bool:
-        """Whether the rival wins by threats after this side plays ``move``.
-
-        A four that the rival must block only puts its threats off: after the block this
-        side is to move again, and the threats the rival had stand. So after a four met by
-        a block that makes no four of the rival's, the rival's win is looked for as if it
-        were to move again: the four holds only if it, or the block, breaks them.
-        """
-        board = self._thinking.board
-        me = board.to_move
-        rival = 3 - me
-        board.play(move, me)
-        forced = board.fives[me]
-        block = min(forced) if len(forced) == 1 and not board.fives[rival] else -1
-        blocked = block >= 0 and board.threat[rival][block] < FOUR_CELL
-        if blocked:
-            board.play(block, rival)
-        try:
-            return tactics.search(rival, depth, fours_only=fours_only) is not None
-        finally:
-            board.undo()
-            if blocked:
-                board.undo()

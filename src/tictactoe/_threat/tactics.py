@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tictactoe._threat.board import WIN_CELL, Board
+from tictactoe._threat.board import FOUR_CELL, WIN_CELL, Board
 from tictactoe._threat.patterns import BLOCK4
 
 __all__ = ["Budget", "OutOfTime", "Proofs", "ThreatSearch", "answers_to_three"]
@@ -126,6 +126,31 @@ class ThreatSearch:
             if line is not None:
                 return line, bound
         return None
+
+    def wins_after(self, move: int, depth: int, *, fours_only: bool) -> bool:
+        """Whether the rival of the side to move wins by threats after that side plays ``move``.
+
+        A four that the rival must block only puts its threats off: after the block the
+        side to move is to move again, and the threats the rival had stand. So after a
+        four met by a block that makes no four of the rival's, the rival's win is looked
+        for as if it were to move again: the four holds only if it, or the block, breaks
+        them. ``depth`` bounds the rival's threats, as in :meth:`search`.
+        """
+        board = self.board
+        me = board.to_move
+        rival = 3 - me
+        board.play(move, me)
+        forced = board.fives[me]
+        block = min(forced) if len(forced) == 1 and not board.fives[rival] else -1
+        blocked = block >= 0 and board.threat[rival][block] < FOUR_CELL
+        if blocked:
+            board.play(block, rival)
+        try:
+            return self._attack(rival, depth, fours_only=fours_only) is not None
+        finally:
+            board.undo()
+            if blocked:
+                board.undo()
 
     def vcf(self, attacker: int, depth: int) -> list[int] | None:
         """A win for ``attacker`` by continuous fours; None if none within ``depth``."""

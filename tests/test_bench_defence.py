@@ -1,0 +1,51 @@
+"""``bench/defence.py``: its positions are real, and it rules on every one for both bots."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+def _load() -> ModuleType:
+    path = Path(__file__).parent.parent / "bench" / "defence.py"
+    spec = importlib.util.spec_from_file_location("defence", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["defence"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+defence = _load()
+
+
+def test_every_position_is_an_unfinished_game_with_white_to_move() -> None:
+    games = defence.positions(1)
+    assert len(games) == 211
+    for game in games:
+        assert not game.is_over
+        assert len(game.moves) % 2 == 1
+        assert len(game.moves) >= 5
+
+
+def test_it_rules_on_every_position_for_both_budgets(capsys: pytest.CaptureFixture[str]) -> None:
+    counts = defence.main(["--every", "70", "--nodes", "200", "--prover-nodes", "500"])
+    assert set(counts) == {200, 800}
+    assert all(sum(tally.values()) == 4 for tally in counts.values())
+    assert set().union(*counts.values()) <= set(defence.VERDICTS)
+    out = capsys.readouterr().out
+    assert "4 positions, the verdict 12 threats deep:" in out
+    assert "bot on     800 nodes:" in out
+
+
+def test_a_move_far_from_the_rivals_threat_loses() -> None:
+    # In every position the rival would win by threats if it could move now: a stone in
+    # the far corner does nothing against that.
+    for game in defence.positions(3):
+        assert (0, 0) not in {move.cell for move in game.moves}
+        assert defence.verdict(game, (0, 0), 12, 60_000) == "loses"
