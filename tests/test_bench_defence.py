@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
+from benches import load_bench
 
-
-def _load() -> ModuleType:
-    path = Path(__file__).parent.parent / "bench" / "defence.py"
-    spec = importlib.util.spec_from_file_location("defence", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["defence"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-defence = _load()
+defence = load_bench("defence")
 
 
 def test_every_position_is_an_unfinished_game_with_white_to_move() -> None:

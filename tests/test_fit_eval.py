@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from pathlib import Path
-from types import ModuleType
 
+from benches import load_bench
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tictactoe._threat.board import THREE_CELL
 from tictactoe._threat.patterns import FLEX3
 
-
-def _load() -> ModuleType:
-    path = Path(__file__).parent.parent / "bench" / "fit_eval.py"
-    spec = importlib.util.spec_from_file_location("fit_eval", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["fit_eval"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-fit_eval = _load()
+fit_eval = load_bench("fit_eval")
 LEVELS = list(fit_eval.LEVELS)
 
 
