@@ -84,6 +84,10 @@ def main(argv: list[str] | None = None) -> dict[int, Counter[str]]:
     )
     parser.add_argument("--verbose", action="store_true", help="print each position's verdicts")
     args = parser.parse_args(argv)
+    for name in ("nodes", "reference_nodes", "depth", "prover_nodes", "every"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            parser.error(f"--{name.replace('_', '-')} must be at least 1, not {value}")
     budgets = [args.nodes, args.reference_nodes or 4 * args.nodes]
     counts: dict[int, Counter[str]] = {nodes: Counter() for nodes in budgets}
     games = positions(args.every)

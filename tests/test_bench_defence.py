@@ -33,3 +33,13 @@ def test_a_move_far_from_the_rivals_threat_loses() -> None:
     for game in defence.positions(3):
         assert (0, 0) not in {move.cell for move in game.moves}
         assert defence.verdict(game, (0, 0), 12, 60_000) == "loses"
+
+
+@pytest.mark.parametrize("option", ["--nodes", "--reference-nodes", "--every", "--depth"])
+def test_a_count_below_one_is_refused_with_its_option_named(
+    option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        defence.main([option, "0"])
+    assert stopped.value.code == 2
+    assert f"{option} must be at least 1, not 0" in capsys.readouterr().err
