@@ -89,6 +89,8 @@ def main(argv: list[str] | None = None) -> dict[int, Counter[str]]:
         if value is not None and value < 1:
             parser.error(f"--{name.replace('_', '-')} must be at least 1, not {value}")
     budgets = [args.nodes, args.reference_nodes or 4 * args.nodes]
+    if budgets[0] == budgets[1]:
+        parser.error(f"--reference-nodes must differ from --nodes ({args.nodes:,} both)")
     counts: dict[int, Counter[str]] = {nodes: Counter() for nodes in budgets}
     games = positions(args.every)
     for number, game in enumerate(games, 1):

@@ -43,3 +43,10 @@ def test_a_count_below_one_is_refused_with_its_option_named(
         defence.main([option, "0"])
     assert stopped.value.code == 2
     assert f"{option} must be at least 1, not 0" in capsys.readouterr().err
+
+
+def test_a_reference_on_the_bots_own_budget_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        defence.main(["--nodes", "500", "--reference-nodes", "500"])
+    assert stopped.value.code == 2
+    assert "--reference-nodes must differ from --nodes (500 both)" in capsys.readouterr().err
