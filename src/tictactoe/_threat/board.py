@@ -24,7 +24,6 @@ move by move against :class:`~tictactoe.game.Game`.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tictactoe._threat.patterns import (
@@ -316,7 +315,6 @@ class Board:
         self.is_tactical = False
         """Whether only the levels a threat search reads are kept (see :meth:`set_tactical`)."""
         self._effects = _effects(self.table, False)
-        self._packed = self.table.packed
         self._stale: set[int] = set()
         """Stones whose codes were made in the other mode (see :meth:`set_tactical`)."""
         self._saved: _Saved | None = None
@@ -480,7 +478,6 @@ class Board:
         self.is_tactical = tactical
         table = self.table
         self._effects = _effects(table, tactical)
-        self._packed = table.tactical_packed if tactical else table.packed
         if tactical:
             self._saved = (
                 list(self.moves),
@@ -574,7 +571,8 @@ class Board:
         mask = self._segment_mask
         codes = self.codes
         value_1, value_2 = self.value[1], self.value[2]
-        total, values, threats, sets = self.total, self.value, self.threat, self._sets
+        total, threat_1, threat_2 = self.total, self.threat[1], self.threat[2]
+        sets_1, sets_2 = self._sets[1], self._sets[2]
         cells = _CELLS
         for number, bit, step, place in self._slots[index]:
             line = lines[number]
@@ -604,25 +602,32 @@ class Board:
                 info = cells.get(code)
                 if info is None:
                     info = cells[code] = _cell_info(code)
-                for side in (1, 2):
-                    value = values[side]
-                    total[side] += info[side - 1] - value[neighbour]
-                    value[neighbour] = info[side - 1]
-                    threat = threats[side]
-                    old, new = threat[neighbour], info[side + 1]
-                    if new != old:
-                        threat[neighbour] = new
-                        if old:
-                            sets[side][old].discard(neighbour)
-                        if new:
-                            sets[side][new].add(neighbour)
+                new_1, new_2, class_1, class_2 = info
+                total[1] += new_1 - value_1[neighbour]
+                total[2] += new_2 - value_2[neighbour]
+                value_1[neighbour] = new_1
+                value_2[neighbour] = new_2
+                old = threat_1[neighbour]
+                if class_1 != old:
+                    threat_1[neighbour] = class_1
+                    if old:
+                        sets_1[old].discard(neighbour)
+                    if class_1:
+                        sets_1[class_1].add(neighbour)
+                old = threat_2[neighbour]
+                if class_2 != old:
+                    threat_2[neighbour] = class_2
+                    if old:
+                        sets_2[old].discard(neighbour)
+                    if class_2:
+                        sets_2[class_2].add(neighbour)
 
     def _refresh_all(self, index: int) -> None:
         """Recompute a cell's code, values and classes from its lines (sets and totals untouched).
 
         For when the code may be stale: at the start and on a change of mode.
         """
-        self._take(index, self._code(index, self._packed))
+        self._take(index, self._code(index, self.is_tactical))
 
     def _restore(self, index: int) -> None:
         """Give a cell just emptied its values and classes back.
@@ -671,7 +676,7 @@ class Board:
         """
         if not self.is_tactical:
             return self.value[player][index]
-        return _info(self._code(index, self.table.packed))[player - 1]
+        return _info(self._code(index, False))[player - 1]
 
     def full_value_to_both(self, index: int) -> int:
         """:meth:`full_value` to both players, summed: the cell's worth, attack and defence.
@@ -680,15 +685,27 @@ class Board:
         """
         if not self.is_tactical:
             return self.value[1][index] + self.value[2][index]
-        info = _info(self._code(index, self.table.packed))
+        info = _info(self._code(index, False))
         return info[0] + info[1]
 
-    def _code(self, index: int, packed: Callable[[int], int]) -> int:
-        """The cell's code as its lines give it, each key read through ``packed``."""
-        lines, key_at = self.lines, self.table.key_at
+    def _code(self, index: int, tactical: bool) -> int:
+        """The cell's code as its lines give it, with only the tactical levels or all.
+
+        The keys' levels are read from the table's dicts, and worked out only when new:
+        a threat search reads the full code of a cell for each threat it orders.
+        """
+        lines, table = self.lines, self.table
+        low, shift = table.low_mask, 2 * self.reach
+        known = table.tactical if tactical else table.known
+        packed = table.tactical_packed if tactical else table.packed
         code = 0
         for number, bit, _, place in self._slots[index]:
-            code |= packed(key_at(lines[number], bit // 2)) << place
+            window = lines[number] >> (bit - shift)
+            key = window & low | (window >> shift + 2 & low) << shift
+            levels = known.get(key)
+            if levels is None:
+                levels = packed(key)
+            code |= levels << place
         return code
 
     def line(self, index: int, direction: int) -> list[int]:

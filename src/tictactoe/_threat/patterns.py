@@ -148,7 +148,8 @@ class PatternTable:
         self.tactical: dict[int, int] = {}
         """The same with every level below :data:`FLEX3` read as :data:`DEAD`: all that a
         threat search asks of a line, and a stone changes it on far fewer cells."""
-        self._low_mask = (1 << 2 * self.reach) - 1
+        self.low_mask = (1 << 2 * self.reach) - 1
+        """The bits of ``reach`` cells: one half of a key."""
 
     def packed(self, key: int) -> int:
         """The two players' levels for a line key: the first's in the low bits."""
@@ -198,12 +199,13 @@ class PatternTable:
     def key_at(self, line: int, place: int) -> int:
         """The key of the cell at ``place`` of ``line`` (two bits a cell, ``reach`` past it).
 
-        The cell's own two bits are left out, so its neighbours read as a key does.
+        The cell's own two bits are left out, so its neighbours read as a key does. The
+        search board's hot path works the key out the same way, inline.
         """
         reach = self.reach
         window = line >> 2 * (place - reach)
-        below = window & self._low_mask
-        above = (window >> 2 * reach + 2) & self._low_mask
+        below = window & self.low_mask
+        above = (window >> 2 * reach + 2) & self.low_mask
         return below | above << 2 * reach
 
     def _compute(self, key: int) -> int:

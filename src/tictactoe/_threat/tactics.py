@@ -5,7 +5,11 @@ answer is the block (a four of the defender's own comes too late: the attacker c
 five first). Against an open three (the attacker can make an open four next) the answers are
 the free cells on the lines of that open four, and every four of the defender's own (a
 counter-four, which the attacker must block before going on). A win is proved when every
-answer fails; a position proved, either way, is kept in a table by its Zobrist key.
+answer fails; a position proved, either way, is kept in a table by its Zobrist key, its
+attacker, its kind of threats and the attacker's last threat, with the depth it was proved
+to: a win serves a search as deep or deeper, a failure one as deep or shallower. So whether
+a position is won within a depth does not hang on what the table held: a search straight to
+the depth, one deepening to it, and one on a table that other searches filled all agree.
 
 The attacker's fours are all tried, but after its first threat an open three only on a line
 through its last threat, a few cells from it: threats that build on each other, as strong
@@ -77,11 +81,12 @@ class Proofs:
     """
 
     def __init__(self) -> None:
-        self.won: dict[tuple[int, int, bool], list[int]] = {}
-        """(key, attacker, fours only) -> a winning line from there."""
+        self.won: dict[tuple[int, int, bool, int], tuple[int, list[int]]] = {}
+        """(key, attacker, fours only, last threat) -> the shallowest depth that found a win
+        there, and its line (the last threat matters: it bounds where the next open three
+        may be; for fours it is left out)."""
         self.failed: dict[tuple[int, int, bool, int], int] = {}
-        """(key, attacker, fours only, last threat) -> the deepest search that found no win
-        there (the last threat matters: it bounds where the next open three may be)."""
+        """The same keys -> the deepest search that found no win there."""
 
     def __len__(self) -> int:
         return len(self.won) + len(self.failed)
@@ -178,11 +183,11 @@ class ThreatSearch:
             return [min(sure)]
         if depth <= 0:
             return None
-        key = (board.hash, attacker, fours_only)
-        if key in self._won:
-            return self._won[key]
-        failed = (*key, _ANYWHERE if fours_only else last)  # fours do not depend on `last`
-        if self._failed.get(failed, 0) >= depth:
+        key = (board.hash, attacker, fours_only, _ANYWHERE if fours_only else last)
+        won = self._won.get(key)
+        if won is not None and won[0] <= depth:
+            return won[1]
+        if self._failed.get(key, 0) >= depth:
             return None
         self.budget.spend()
         moves = list(theirs) if theirs else self._threats(attacker, fours_only, last)
@@ -193,9 +198,10 @@ class ThreatSearch:
             finally:
                 board.undo()
             if line is not None:
-                self._won[key] = [move, *line]
-                return self._won[key]
-        self._failed[failed] = depth
+                line = [move, *line]
+                self._won[key] = (depth, line)
+                return line
+        self._failed[key] = depth
         return None
 
     def _threats(self, attacker: int, fours_only: bool, last: int) -> list[int]:
