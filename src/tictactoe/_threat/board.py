@@ -565,7 +565,9 @@ class Board:
 
         Only the empty neighbours whose levels the stone changes are visited: the segment of
         each line around the stone says which (:func:`_effects_of`). This is the hot path of
-        every search: the rescoring of a neighbour is written out here rather than called.
+        every search: the rescoring of a neighbour is written out here rather than called,
+        and for each player in turn rather than in a loop over the two (a loop, or a call to
+        move a cell between the class sets, made the bot's fixed-node moves a tenth slower).
         """
         lines, effects, span = self.lines, self._effects, 4 * self.reach
         mask = self._segment_mask
