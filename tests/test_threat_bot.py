@@ -13,7 +13,7 @@ from threat_oracle import Stones
 import tictactoe as ttt
 from tictactoe._threat import search as main_search
 from tictactoe._threat.board import Board
-from tictactoe._threat.search import WIN, Search
+from tictactoe._threat.search import WIN, Search, Table
 from tictactoe._threat.tactics import Budget, Proofs, ThreatSearch, answers_to_three
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import (
@@ -582,6 +582,53 @@ def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounde
             games_with_claims += 1
             assert game.winner == game.players[0]
     assert games_with_claims == 2
+
+
+def test_a_table_kept_from_the_move_before_takes_the_search_to_its_depth_sooner() -> None:
+    """The main search's table from the position two plies before (its best move and the
+    reply it expected played) serves the next search: over middle games, a search to depth
+    5 on the kept table visits fewer nodes than on a new one, every time."""
+    compared = 0
+    for seed in range(16):
+        board = Board.from_game(crowded(seed, 10 + seed % 3 * 4))
+        table: Table = {}
+        moves = Search.root_moves(board, random.Random(seed).random)
+        line = Search(board, Budget(time.perf_counter, None), table).run(moves, max_depth=5)
+        if len(line.variation) < 2 or line.won or line.lost:
+            continue
+        for move in line.variation[:2]:
+            board.play(move, board.to_move)
+        moves = Search.root_moves(board, random.Random(seed).random)
+        nodes = []
+        for kept in (table, {}):
+            budget = Budget(time.perf_counter, None)
+            Search(board, budget, kept).run(moves, max_depth=5)
+            nodes.append(budget.nodes)
+        assert nodes[0] < nodes[1]
+        compared += 1
+    assert compared >= 5
+
+
+def test_the_bot_keeps_its_main_search_table_while_the_board_keeps_its_shape() -> None:
+    """The table grows from move to move of one game, and starts afresh for another shape."""
+    game = ttt.Game(15, k=5)
+    bot = ThreatBot(1, seconds=None, nodes=3000)
+    rival = HeuristicBot(1, seconds=None, nodes=100)
+    sizes = []
+    for cell in ((7, 7), (7, 8), (8, 6)):
+        game.move(*cell)
+    for _ in range(3):
+        game.move(*bot.choose_move(game))
+        sizes.append(len(bot._scores))
+        game.move(*rival.choose_move(game))
+    assert 0 < sizes[0] < sizes[1] < sizes[2]
+    before = set(bot._scores)
+    other = ttt.Game(13, k=5)
+    for cell in ((6, 6), (6, 7), (7, 5)):
+        other.move(*cell)
+    bot.choose_move(other)
+    assert bot._scores
+    assert before.isdisjoint(bot._scores)
 
 
 @settings(max_examples=60, deadline=None)

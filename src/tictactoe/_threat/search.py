@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.tactics import Budget, OutOfTime, answers_to_three
 
-__all__ = ["ROOT_WIDTH", "WIDTH", "WIN", "Line", "Search"]
+__all__ = ["ROOT_WIDTH", "WIDTH", "WIN", "Line", "Search", "Table"]
 
 WIN = 1_000_000
 """The score of a won position, less the plies it takes."""
@@ -53,6 +53,10 @@ move, which can use it first, and this much less for the side that waits. Fitted
 outcomes with the board's weights: a cell where a stone makes a four and an open three is
 worth 2,290 to the side to move and costs it 608 when the rival has it; one that makes two
 open threes, 1,470 and nothing (it can be taken first)."""
+
+
+Table = dict[int, tuple[int, int, int, int]]
+"""A transposition table: Zobrist key -> (depth, bound kind, score, best move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +95,15 @@ class Search:
     Args:
         board: the position, with the side to move on it; it ends as it began.
         budget: the clock and node counter; the search stops when it runs out.
+        table: the transposition table, which this search adds to; a new one if None.
+            A table that earlier searches on boards of this shape filled serves this
+            one: the scores and best moves of the positions it already searched.
     """
 
-    def __init__(self, board: Board, budget: Budget) -> None:
+    def __init__(self, board: Board, budget: Budget, table: Table | None = None) -> None:
         self.board = board
         self.budget = budget
-        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.table: Table = {} if table is None else table
         """Zobrist key -> (depth, bound kind, score, best move)."""
         self.killers: dict[int, int] = {}
         self.history: dict[int, int] = {}
