@@ -1,0 +1,202 @@
+"""Our brain against another Gomocup brain, many matches at once: the score with its margin.
+
+``python bench/engines.py ENGINE`` plays our brain against the brain command ENGINE as a
+tournament manager runs them: each through the protocol in a process of its own, on 15×15
+at 1 s a move (``--time``), from every opening of ``bench/openings.txt`` (or ``--openings``)
+played twice with colours swapped. The openings are dealt to ``--jobs`` matches that run at
+once, each a ``tictactoe match`` of its own; the two brains of a match take turns, so a
+match keeps about one core busy. Prints each match's score, then the sum: the
+score with its 95% margin, as Black and as White, the draws and the forfeits by reason.
+``--save DIR`` keeps every game as SGF (``match01-0001.sgf``...).
+
+``--ours`` names our side, any player of ``tictactoe match`` (the brain over the protocol by
+default: ``engine:`` and this interpreter running ``tictactoe.brain``). A match that fails
+(its process ends with an error) is reported with its output and counts no game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import shlex
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tictactoe import records
+from tictactoe.cli._match import read_openings
+from tictactoe.cli._options import UsageError
+
+OPENINGS = Path(__file__).parent / "openings.txt"
+OURS, THEM = "ours", "them"
+
+
+@dataclass
+class Tally:
+    """Our points and games, in all and by colour, with the draws and forfeits."""
+
+    points: list[float] = field(default_factory=list)
+    by_colour: dict[str, list[float]] = field(default_factory=lambda: {"Black": [], "White": []})
+    forfeits: Counter[str] = field(default_factory=Counter)
+    failed: int = 0
+
+    def score_line(self) -> str:
+        """``S/N = P% ± M%``: the score with its 95% margin (normal approximation)."""
+        count = len(self.points)
+        if not count:
+            return "no games"
+        mean = sum(self.points) / count
+        spread = math.sqrt(sum((point - mean) ** 2 for point in self.points) / count)
+        margin = 1.96 * spread / math.sqrt(count)
+        return f"{sum(self.points):g}/{count} = {mean:.1%} ± {margin:.1%}"
+
+
+def deal(openings: list[str], jobs: int) -> list[list[str]]:
+    """The openings in ``jobs`` runs of consecutive lines, sizes differing by one at most.
+
+    Fewer runs when there are fewer openings than jobs; none is empty.
+    """
+    jobs = max(1, min(jobs, len(openings)))
+    size, extra = divmod(len(openings), jobs)
+    runs, start = [], 0
+    for number in range(jobs):
+        end = start + size + (1 if number < extra else 0)
+        runs.append(openings[start:end])
+        start = end
+    return runs
+
+
+def match_command(args: argparse.Namespace, openings: Path, games: int, save: Path) -> list[str]:
+    """The ``tictactoe match`` command line of one match, JSON out, every game saved."""
+    return [
+        sys.executable,
+        "-m",
+        "tictactoe",
+        "match",
+        "--size",
+        "15",
+        "--k",
+        "5",
+        "--player",
+        f"{OURS}={args.ours}",
+        "--player",
+        f"{THEM}=engine:{args.engine}",
+        "--time",
+        f"{args.time:g}",
+        "--games",
+        str(games),
+        "--openings",
+        str(openings),
+        "--json",
+        "--save",
+        str(save),
+    ]
+
+
+def colours(folder: Path, stem: str) -> dict[str, list[float]]:
+    """Our points by colour over the saved games of one match that ended on the board.
+
+    A game lost by forfeit ends off the board (its record stops before a five): it counts
+    in the match's standings, not here.
+    """
+    found: dict[str, list[float]] = {"Black": [], "White": []}
+    for path in sorted(folder.glob(f"{stem}-*.sgf")):
+        record = records.load(path)
+        game = record.to_game()
+        if not game.is_over:
+            continue
+        ours = record.names.index(OURS)
+        colour = ("Black", "White")[ours]
+        if game.winner is None:
+            found[colour].append(0.5)
+        else:
+            found[colour].append(1.0 if game.players.index(game.winner) == ours else 0.0)
+    return found
+
+
+def run(args: argparse.Namespace, folder: Path) -> Tally:
+    """Play every match at once, print each one's score in order as they end, and sum them."""
+    lines = [
+        " ".join(f"{col},{row}" for row, col in moves) for moves in read_openings(args.openings)
+    ]
+    runs = deal(lines, args.jobs)
+    commands = []
+    for number, chunk in enumerate(runs, 1):
+        openings = folder / f"openings{number:02d}.txt"
+        openings.write_text("\n".join(chunk) + "\n", encoding="utf-8")
+        save = folder / f"match{number:02d}.sgf"
+        commands.append(match_command(args, openings, 2 * len(chunk), save))
+    tally = Tally()
+    with ThreadPoolExecutor(len(commands)) as pool:
+        done = pool.map(
+            lambda command: subprocess.run(command, capture_output=True, text=True), commands
+        )
+        for number, finished in enumerate(done, 1):
+            if finished.returncode != 0:
+                tally.failed += 1
+                print(f"match {number}: failed ({finished.returncode}): {finished.stderr.strip()}")
+                continue
+            players = json.loads(finished.stdout)["players"]
+            standing = next(player for player in players if player["name"] == OURS)
+            tally.forfeits.update(_forfeits(players))
+            points = (
+                [1.0] * standing["wins"] + [0.5] * standing["draws"] + [0.0] * standing["losses"]
+            )
+            tally.points += points
+            for colour, found in colours(folder, f"match{number:02d}").items():
+                tally.by_colour[colour] += found
+            print(f"match {number}: {sum(points):g}/{len(points)}", flush=True)
+    return tally
+
+
+def _forfeits(players: list[dict[str, object]]) -> Counter[str]:
+    """The forfeits of a match's players, by player and reason: ``ours crash``..."""
+    found: Counter[str] = Counter()
+    for player in players:
+        reasons = player.get("forfeits") or {}
+        assert isinstance(reasons, dict)
+        for reason, count in reasons.items():
+            found[f"{player['name']} {reason}"] += int(count)
+    return found
+
+
+def main(argv: list[str] | None = None) -> Tally:
+    """Run the benchmark; returns the sum of the matches."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("engine", help="the other brain's command line")
+    parser.add_argument("--ours", help="our player (default: our brain over the protocol)")
+    parser.add_argument("--time", type=float, default=1.0, help="seconds a move (default 1)")
+    parser.add_argument("--jobs", type=int, default=2, help="matches at once (default 2)")
+    parser.add_argument("--openings", default=str(OPENINGS), help="the openings file")
+    parser.add_argument("--save", help="a folder to keep every game in, as SGF")
+    args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
+    if not args.time > 0:
+        parser.error(f"--time must be above 0, not {args.time:g}")
+    if args.ours is None:
+        args.ours = "engine:" + shlex.join([sys.executable, "-m", "tictactoe.brain"])
+    try:
+        read_openings(args.openings)
+    except UsageError as error:
+        parser.error(str(error))
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(args.save) if args.save else Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        tally = run(args, folder)
+    print(f"ours against {args.engine}, {args.time:g} s a move: {tally.score_line()}")
+    for colour, points in tally.by_colour.items():
+        print(f"  as {colour}: {sum(points):g}/{len(points)}")
+    draws = tally.points.count(0.5)
+    forfeits = ", ".join(f"{why} {count}" for why, count in sorted(tally.forfeits.items()))
+    print(f"  draws {draws}; forfeits: {forfeits or 'none'}; matches failed: {tally.failed}")
+    return tally
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,102 @@
+"""``bench/engines.py``: it deals the openings out, and sums what the matches played."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from benches import load_bench
+from hypothesis import given
+from hypothesis import strategies as st
+
+engines = load_bench("engines")
+
+FAKE_BRAIN = Path(__file__).parent / "fake_brains" / "fake_brain.py"
+OPENINGS = "7,7 8,6 6,8\n7,7 6,9 7,9\n7,7 9,6 6,7\n"
+
+
+def brain(mode: str) -> str:
+    """The command line of the scripted brain in ``mode``."""
+    return shlex.join([sys.executable, str(FAKE_BRAIN), mode])
+
+
+def bench(tmp_path: Path, engine: str, *options: str) -> Any:
+    """Run the bench on three openings, at 0.2 s a move, two matches at once."""
+    openings = tmp_path / "openings.txt"
+    openings.write_text(OPENINGS, encoding="utf-8")
+    return engines.main(
+        [engine, "--time", "0.2", "--jobs", "2", "--openings", str(openings), *options]
+    )
+
+
+@given(st.lists(st.text(max_size=3), min_size=1, max_size=40), st.integers(1, 50))
+def test_the_openings_are_dealt_in_runs_that_differ_by_one_at_most(
+    openings: list[str], jobs: int
+) -> None:
+    runs = engines.deal(openings, jobs)
+    assert [line for run in runs for line in run] == openings
+    assert len(runs) == min(jobs, len(openings))
+    sizes = {len(run) for run in runs}
+    assert min(sizes) >= 1
+    assert max(sizes) - min(sizes) <= 1
+
+
+def test_every_opening_is_played_twice_and_every_game_kept(tmp_path: Path) -> None:
+    saved = tmp_path / "games"
+    tally = bench(tmp_path, brain("first"), "--ours", "heuristic", "--save", str(saved))
+    assert tally.points == [1.0] * 6
+    assert tally.by_colour == {"Black": [1.0] * 3, "White": [1.0] * 3}
+    assert tally.failed == 0
+    assert len(list(saved.glob("match*.sgf"))) == 6
+
+
+def test_our_brain_plays_over_the_protocol_by_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tally = bench(tmp_path, brain("first"))
+    assert tally.points == [1.0] * 6
+    out = capsys.readouterr().out
+    assert "6/6 = 100.0% ± 0.0%" in out
+    assert "as Black: 3/3" in out
+
+
+def test_a_brain_that_crashes_loses_by_forfeit_and_no_colour_counts_it(tmp_path: Path) -> None:
+    tally = bench(tmp_path, brain("crash"), "--ours", "heuristic")
+    assert tally.points == [1.0] * 6
+    assert tally.forfeits == {"them crash": 6}
+    assert tally.by_colour == {"Black": [], "White": []}
+
+
+def test_a_match_that_cannot_start_counts_no_game_and_says_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tally = bench(tmp_path, str(tmp_path / "no-such-brain"))
+    assert tally.points == []
+    assert tally.failed == 2
+    out = capsys.readouterr().out
+    assert "match 1: failed" in out
+    assert "no games" in out
+
+
+@pytest.mark.parametrize(("option", "value"), [("--jobs", "0"), ("--time", "0")])
+def test_a_bad_count_is_refused_with_its_option_named(
+    option: str, value: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        engines.main(["brain", option, value])
+    assert stopped.value.code == 2
+    assert f"{option} must be" in capsys.readouterr().err
+
+
+def test_an_openings_file_that_is_no_openings_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    openings = tmp_path / "openings.txt"
+    openings.write_text("7,7 8,6\nnot a move\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        engines.main(["brain", "--openings", str(openings)])
+    assert stopped.value.code == 2
+    assert "line 2: 'not a move' is not x,y pairs" in capsys.readouterr().err
