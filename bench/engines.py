@@ -59,8 +59,10 @@ class Tally:
 def deal(openings: list[str], jobs: int) -> list[list[str]]:
     """The openings in ``jobs`` runs of consecutive lines, sizes differing by one at most.
 
-    Fewer runs when there are fewer openings than jobs; none is empty.
+    Fewer runs when there are fewer openings than jobs; none is empty (no openings, no runs).
     """
+    if not openings:
+        return []
     jobs = max(1, min(jobs, len(openings)))
     size, extra = divmod(len(openings), jobs)
     runs, start = [], 0
@@ -182,9 +184,12 @@ def main(argv: list[str] | None = None) -> Tally:
     if args.ours is None:
         args.ours = "engine:" + shlex.join([sys.executable, "-m", "tictactoe.brain"])
     try:
-        read_openings(args.openings)
+        if not read_openings(args.openings):
+            parser.error(f"--openings {args.openings}: no openings in it")
     except UsageError as error:
         parser.error(str(error))
+    if args.save and any(Path(args.save).glob("match*.sgf")):
+        parser.error(f"--save {args.save}: holds the games of a run before; name another folder")
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(args.save) if args.save else Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)

@@ -32,16 +32,16 @@ def bench(tmp_path: Path, engine: str, *options: str) -> Any:
     )
 
 
-@given(st.lists(st.text(max_size=3), min_size=1, max_size=40), st.integers(1, 50))
+@given(st.lists(st.text(max_size=3), max_size=40), st.integers(1, 50))
 def test_the_openings_are_dealt_in_runs_that_differ_by_one_at_most(
     openings: list[str], jobs: int
 ) -> None:
     runs = engines.deal(openings, jobs)
     assert [line for run in runs for line in run] == openings
     assert len(runs) == min(jobs, len(openings))
-    sizes = {len(run) for run in runs}
-    assert min(sizes) >= 1
-    assert max(sizes) - min(sizes) <= 1
+    sizes = [len(run) for run in runs]
+    assert all(size >= 1 for size in sizes)
+    assert max(sizes, default=0) - min(sizes, default=0) <= 1
 
 
 def test_every_opening_is_played_twice_and_every_game_kept(tmp_path: Path) -> None:
@@ -51,6 +51,17 @@ def test_every_opening_is_played_twice_and_every_game_kept(tmp_path: Path) -> No
     assert tally.by_colour == {"Black": [1.0] * 3, "White": [1.0] * 3}
     assert tally.failed == 0
     assert len(list(saved.glob("match*.sgf"))) == 6
+
+
+def test_a_folder_that_holds_games_already_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Their games would be summed with the new run's.
+    (tmp_path / "match01-0009.sgf").write_text("(;FF[4]GM[4]SZ[15])", encoding="utf-8")
+    with pytest.raises(SystemExit) as stopped:
+        engines.main(["brain", "--save", str(tmp_path)])
+    assert stopped.value.code == 2
+    assert "holds the games of a run before" in capsys.readouterr().err
 
 
 def test_our_brain_plays_over_the_protocol_by_default(
@@ -91,12 +102,19 @@ def test_a_bad_count_is_refused_with_its_option_named(
     assert f"{option} must be" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("7,7 8,6\nnot a move\n", "line 2: 'not a move' is not x,y pairs"),
+        ("# only a comment\n", "no openings in it"),
+    ],
+)
 def test_an_openings_file_that_is_no_openings_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     openings = tmp_path / "openings.txt"
-    openings.write_text("7,7 8,6\nnot a move\n", encoding="utf-8")
+    openings.write_text(text, encoding="utf-8")
     with pytest.raises(SystemExit) as stopped:
         engines.main(["brain", "--openings", str(openings)])
     assert stopped.value.code == 2
-    assert "line 2: 'not a move' is not x,y pairs" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
