@@ -20,6 +20,7 @@ import argparse
 import json
 import math
 import shlex
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -27,6 +28,7 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tictactoe import records
 from tictactoe.cli._match import read_openings
@@ -50,10 +52,8 @@ class Tally:
         count = len(self.points)
         if not count:
             return "no games"
-        mean = sum(self.points) / count
-        spread = math.sqrt(sum((point - mean) ** 2 for point in self.points) / count)
-        margin = 1.96 * spread / math.sqrt(count)
-        return f"{sum(self.points):g}/{count} = {mean:.1%} ± {margin:.1%}"
+        margin = 1.96 * statistics.pstdev(self.points) / math.sqrt(count)
+        return f"{sum(self.points):g}/{count} = {sum(self.points) / count:.1%} ± {margin:.1%}"
 
 
 def deal(openings: list[str], jobs: int) -> list[list[str]]:
@@ -156,15 +156,15 @@ def run(args: argparse.Namespace, folder: Path) -> Tally:
     return tally
 
 
-def _forfeits(players: list[dict[str, object]]) -> Counter[str]:
+def _forfeits(players: list[dict[str, Any]]) -> Counter[str]:
     """The forfeits of a match's players, by player and reason: ``ours crash``..."""
-    found: Counter[str] = Counter()
-    for player in players:
-        reasons = player.get("forfeits") or {}
-        assert isinstance(reasons, dict)
-        for reason, count in reasons.items():
-            found[f"{player['name']} {reason}"] += int(count)
-    return found
+    return Counter(
+        {
+            f"{player['name']} {reason}": count
+            for player in players
+            for reason, count in player["forfeits"].items()
+        }
+    )
 
 
 def main(argv: list[str] | None = None) -> Tally:

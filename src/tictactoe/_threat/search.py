@@ -104,7 +104,6 @@ class Search:
         self.board = board
         self.budget = budget
         self.table: Table = {} if table is None else table
-        """Zobrist key -> (depth, bound kind, score, best move)."""
         self.killers: dict[int, int] = {}
         self.history: dict[int, int] = {}
 
