@@ -30,12 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tictactoe import records
 from tictactoe.cli._match import read_openings
 from tictactoe.cli._options import UsageError
 
 OPENINGS = Path(__file__).parent / "openings.txt"
 OURS, THEM = "ours", "them"
+COLOURS = {"X": "Black", "O": "White"}
+"""The gomoku colour of each mark of ``tictactoe match``: the first mark is Black."""
 
 
 @dataclass
@@ -43,7 +44,8 @@ class Tally:
     """Our points and games, in all and by colour, with the draws and forfeits."""
 
     points: list[float] = field(default_factory=list)
-    by_colour: dict[str, list[float]] = field(default_factory=lambda: {"Black": [], "White": []})
+    colour_score: Counter[str] = field(default_factory=Counter)
+    colour_games: Counter[str] = field(default_factory=Counter)
     forfeits: Counter[str] = field(default_factory=Counter)
     failed: int = 0
 
@@ -73,9 +75,11 @@ def deal(openings: list[str], jobs: int) -> list[list[str]]:
     return runs
 
 
-def match_command(args: argparse.Namespace, openings: Path, games: int, save: Path) -> list[str]:
-    """The ``tictactoe match`` command line of one match, JSON out, every game saved."""
-    return [
+def match_command(
+    args: argparse.Namespace, openings: Path, games: int, save: Path | None
+) -> list[str]:
+    """The ``tictactoe match`` command line of one match, JSON out, its games saved to ``save``."""
+    command = [
         sys.executable,
         "-m",
         "tictactoe",
@@ -95,30 +99,8 @@ def match_command(args: argparse.Namespace, openings: Path, games: int, save: Pa
         "--openings",
         str(openings),
         "--json",
-        "--save",
-        str(save),
     ]
-
-
-def colours(folder: Path, stem: str) -> dict[str, list[float]]:
-    """Our points by colour over the saved games of one match that ended on the board.
-
-    A game lost by forfeit ends off the board (its record stops before a five): it counts
-    in the match's standings, not here.
-    """
-    found: dict[str, list[float]] = {"Black": [], "White": []}
-    for path in sorted(folder.glob(f"{stem}-*.sgf")):
-        record = records.load(path)
-        game = record.to_game()
-        if not game.is_over:
-            continue
-        ours = record.names.index(OURS)
-        colour = ("Black", "White")[ours]
-        if game.winner is None:
-            found[colour].append(0.5)
-        else:
-            found[colour].append(1.0 if game.players.index(game.winner) == ours else 0.0)
-    return found
+    return command if save is None else [*command, "--save", str(save)]
 
 
 def run(args: argparse.Namespace, folder: Path) -> Tally:
@@ -131,7 +113,7 @@ def run(args: argparse.Namespace, folder: Path) -> Tally:
     for number, chunk in enumerate(runs, 1):
         openings = folder / f"openings{number:02d}.txt"
         openings.write_text("\n".join(chunk) + "\n", encoding="utf-8")
-        save = folder / f"match{number:02d}.sgf"
+        save = folder / f"match{number:02d}.sgf" if args.save else None
         commands.append(match_command(args, openings, 2 * len(chunk), save))
     tally = Tally()
     with ThreadPoolExecutor(len(commands)) as pool:
@@ -150,8 +132,9 @@ def run(args: argparse.Namespace, folder: Path) -> Tally:
                 [1.0] * standing["wins"] + [0.5] * standing["draws"] + [0.0] * standing["losses"]
             )
             tally.points += points
-            for colour, found in colours(folder, f"match{number:02d}").items():
-                tally.by_colour[colour] += found
+            for mark, colour in COLOURS.items():
+                tally.colour_score[colour] += standing["by_mark"][mark]["score"]
+                tally.colour_games[colour] += standing["by_mark"][mark]["games"]
             print(f"match {number}: {sum(points):g}/{len(points)}", flush=True)
     return tally
 
@@ -195,8 +178,8 @@ def main(argv: list[str] | None = None) -> Tally:
         folder.mkdir(parents=True, exist_ok=True)
         tally = run(args, folder)
     print(f"ours against {args.engine}, {args.time:g} s a move: {tally.score_line()}")
-    for colour, points in tally.by_colour.items():
-        print(f"  as {colour}: {sum(points):g}/{len(points)}")
+    for colour in COLOURS.values():
+        print(f"  as {colour}: {tally.colour_score[colour]:g}/{tally.colour_games[colour]}")
     draws = tally.points.count(0.5)
     forfeits = ", ".join(f"{why} {count}" for why, count in sorted(tally.forfeits.items()))
     print(f"  draws {draws}; forfeits: {forfeits or 'none'}; matches failed: {tally.failed}")

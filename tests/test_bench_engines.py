@@ -48,7 +48,8 @@ def test_every_opening_is_played_twice_and_every_game_kept(tmp_path: Path) -> No
     saved = tmp_path / "games"
     tally = bench(tmp_path, brain("first"), "--ours", "heuristic", "--save", str(saved))
     assert tally.points == [1.0] * 6
-    assert tally.by_colour == {"Black": [1.0] * 3, "White": [1.0] * 3}
+    assert tally.colour_score == {"Black": 3, "White": 3}
+    assert tally.colour_games == {"Black": 3, "White": 3}
     assert tally.failed == 0
     assert len(list(saved.glob("match*.sgf"))) == 6
 
@@ -74,11 +75,12 @@ def test_our_brain_plays_over_the_protocol_by_default(
     assert "as Black: 3/3" in out
 
 
-def test_a_brain_that_crashes_loses_by_forfeit_and_no_colour_counts_it(tmp_path: Path) -> None:
+def test_a_brain_that_crashes_loses_by_forfeit_counted_with_our_colour(tmp_path: Path) -> None:
     tally = bench(tmp_path, brain("crash"), "--ours", "heuristic")
     assert tally.points == [1.0] * 6
     assert tally.forfeits == {"them crash": 6}
-    assert tally.by_colour == {"Black": [], "White": []}
+    assert tally.colour_score == {"Black": 3, "White": 3}
+    assert tally.colour_games == {"Black": 3, "White": 3}
 
 
 def test_a_match_that_cannot_start_counts_no_game_and_says_why(

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import json
+import re
 import shlex
 import sys
 from pathlib import Path
 
 import pytest
 from commandline import run
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tictactoe import records
-from tictactoe.cli._match import _games, elo, read_openings
+from tictactoe.cli._match import Standing, _games, elo, read_openings
 from tictactoe.cli._options import UsageError
 
 BRAIN = f"engine:{shlex.join([sys.executable, '-m', 'tictactoe.brain', '--nodes', '30'])}"
@@ -38,6 +41,26 @@ def test_each_opening_is_played_twice_with_colours_swapped() -> None:
         (0, 1, [(7, 7), (8, 8)]),
         (1, 0, [(7, 7), (8, 8)]),
     ]
+
+
+@given(st.lists(st.tuples(st.sampled_from(["X", "O", "A"]), st.sampled_from([0.0, 0.5, 1.0]))))
+def test_a_standing_sums_its_games_in_all_and_by_mark(games: list[tuple[str, float]]) -> None:
+    standing = Standing("a")
+    for mark, points in games:
+        standing.record(mark, points, forfeit="crash" if points == 0 else None)
+    assert standing.games == len(games)
+    assert standing.wins + standing.draws + standing.losses == len(games)
+    assert standing.score == sum(points for _, points in games)
+    assert standing.forfeits.total() == standing.losses
+    table = standing.to_json()["by_mark"]
+    assert isinstance(table, dict)
+    assert table == {
+        mark: {
+            "games": sum(1 for played, _ in games if played == mark),
+            "score": sum(points for played, points in games if played == mark),
+        }
+        for mark, _ in games
+    }
 
 
 def test_elo_follows_the_score_and_has_no_finite_value_at_the_ends() -> None:
@@ -82,15 +105,22 @@ def test_a_match_of_our_bots_prints_a_table_and_saves_every_game(
     # second after "1,1"; the names follow the marks.
     assert [record.names for record in saved] == [("b", "a"), ("a", "b"), ("a", "b"), ("b", "a")]
     points = dict.fromkeys(["a", "b"], 0.0)
+    by_mark: dict[str, dict[str, list[float]]] = {"a": {}, "b": {}}
     for record in saved:
         game = record.to_game()
         assert game.is_over
-        if game.winner is None:
-            points["a"] += 0.5
-            points["b"] += 0.5
-        else:
-            points[record.names[game.players.index(game.winner)]] += 1
+        winner = None if game.winner is None else game.players.index(game.winner)
+        for place, name in enumerate(record.names):
+            won = 0.5 if winner is None else float(winner == place)
+            points[name] += won
+            by_mark[name].setdefault(str(game.players[place]), []).append(won)
     assert [points["a"], points["b"]] == [row["score"] for row in table]
+    for row in table:
+        expected = by_mark[row["name"]]
+        assert row["by_mark"] == {
+            mark: {"games": len(won), "score": sum(won)} for mark, won in expected.items()
+        }
+        assert sorted(row["by_mark"]) == ["O", "X"]
 
 
 def test_a_match_needs_two_players_and_a_bounded_board(
@@ -114,7 +144,12 @@ def test_our_brain_plays_a_match_through_the_engine_client(
     code, out, err = run([*argv, "--k", "5", "--games", "2", "--time", "0.5"], capsys, monkeypatch)
     assert code == 0, err
     assert "brain" in out
-    assert "forfeits" in out.splitlines()[1]
+    header, *rows = out.splitlines()[1:]
+    assert "by mark" in header
+    assert "forfeits" in header
+    # Two games, colours alternating: each player has one game with each mark.
+    for row in rows:
+        assert re.search(r"X [0-9.]+/1, O [0-9.]+/1|O [0-9.]+/1, X [0-9.]+/1", row), row
 
 
 def fake(mode: str) -> str:
@@ -139,6 +174,10 @@ def test_misbehaving_engines_lose_by_forfeit_with_the_reason(
         sum(row["wins"] for row in table.values()) + sum(row["draws"] for row in table.values()) / 2
         == sum(row["games"] for row in table.values()) / 2
     )
+    for row in table.values():
+        marks = row["by_mark"].values()
+        assert sum(mark["games"] for mark in marks) == row["games"]
+        assert sum(mark["score"] for mark in marks) == row["score"]
 
 
 def test_an_engine_is_an_opponent_in_play(

@@ -37,18 +37,48 @@ _MAX_OPENINGS = 10_000
 
 @dataclass
 class Standing:
-    """One player's results over the match."""
+    """One player's results over the match, in all and by the mark it played.
+
+    The split by mark matters where the first move is an advantage, as in gomoku: a score
+    made mostly with the first mark says less than the same score made with either.
+    """
 
     name: str
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
+    by_mark: dict[str, list[float]] = field(default_factory=dict)
+    """Each mark (``X``, ``O``...): the points of the games played with it (1, 0.5 or 0)."""
     forfeits: Counter[str] = field(default_factory=Counter)
+
+    def record(self, mark: str, points: float, forfeit: str | None = None) -> None:
+        """Count one game played with ``mark``: 1 a win, 0.5 a draw, 0 a loss.
+
+        ``forfeit`` is the reason of a loss by forfeit, counted in :attr:`forfeits`.
+        """
+        self.by_mark.setdefault(mark, []).append(points)
+        if forfeit is not None:
+            self.forfeits[forfeit] += 1
+
+    def _count(self, points: float) -> int:
+        return sum(found.count(points) for found in self.by_mark.values())
+
+    @property
+    def wins(self) -> int:
+        """Games won."""
+        return self._count(1.0)
+
+    @property
+    def losses(self) -> int:
+        """Games lost, forfeits included."""
+        return self._count(0.0)
+
+    @property
+    def draws(self) -> int:
+        """Games drawn."""
+        return self._count(0.5)
 
     @property
     def games(self) -> int:
         """Games played."""
-        return self.wins + self.losses + self.draws
+        return sum(len(found) for found in self.by_mark.values())
 
     @property
     def score(self) -> float:
@@ -68,7 +98,17 @@ class Standing:
             "elo": None if mid is None else round(mid, 1),
             "elo_margin": None if low is None or high is None else round((high - low) / 2, 1),
             "forfeits": dict(self.forfeits),
+            "by_mark": {
+                mark: {"games": len(points), "score": float(sum(points))}
+                for mark, points in self.by_mark.items()
+            },
         }
+
+    def by_mark_line(self) -> str:
+        """The score with each mark, as the table shows it: ``X 3/4, O 1.5/4``."""
+        return ", ".join(
+            f"{mark} {sum(points):g}/{len(points)}" for mark, points in self.by_mark.items()
+        )
 
 
 def elo(wins: int, draws: int, losses: int) -> tuple[float | None, float | None, float | None]:
@@ -166,7 +206,9 @@ def match_command(args: argparse.Namespace) -> int:
                 trial.move(*cell)
     if args.save:
         records.check_target(args.save, template)
-    standings = [Standing(name) for name, _ in specs]
+    standings = [
+        Standing(name, by_mark={str(mark): [] for mark in template.players}) for name, _ in specs
+    ]
     played = 0
     interrupted = False
     with ExitStack() as stack:
@@ -208,29 +250,23 @@ def _play_one(
     game: Game, players: Sequence[Player], standings: list[Standing], seats: tuple[int, int]
 ) -> None:
     """Play one game between two players, seated by mark, and record it in both standings."""
-    first, second = seats
-    order = [players[first], players[second]]
+    order = [players[seat] for seat in seats]
     for player in order:
         reset = getattr(player, "new_game", None)
         if callable(reset):
             reset()
+    marks = [str(mark) for mark in game.players]
     try:
         outcome = play_match(game, order)
     except BadBotMove as error:
-        loser = seats[game.players.index(game.turn)]
-        winner = second if loser == first else first
-        standings[loser].losses += 1
-        standings[loser].forfeits[str(getattr(error, "reason", "illegal"))] += 1
-        standings[winner].wins += 1
+        loser = game.players.index(game.turn)
+        reason = str(getattr(error, "reason", "illegal"))
+        standings[seats[loser]].record(marks[loser], 0, forfeit=reason)
+        standings[seats[1 - loser]].record(marks[1 - loser], 1)
         return
-    if outcome.winner is None:
-        standings[first].draws += 1
-        standings[second].draws += 1
-        return
-    winner = seats[game.players.index(outcome.winner)]
-    loser = second if winner == first else first
-    standings[winner].wins += 1
-    standings[loser].losses += 1
+    winner = None if outcome.winner is None else game.players.index(outcome.winner)
+    for place, seat in enumerate(seats):
+        standings[seat].record(marks[place], 0.5 if winner is None else float(winner == place))
 
 
 def _save(target: str, number: int, game: Game, black: str, white: str) -> None:
@@ -248,7 +284,7 @@ def _report(args: argparse.Namespace, game: Game, standings: list[Standing]) -> 
     if args.json:
         print(json.dumps({"board": describe(game), "players": [s.to_json() for s in standings]}))
         return
-    rows = [["player", "games", "wins", "losses", "draws", "score", "Elo", "forfeits"]]
+    rows = [["player", "games", "wins", "losses", "draws", "score", "by mark", "Elo", "forfeits"]]
     for standing in standings:
         data = standing.to_json()
         margin = "" if data["elo_margin"] is None else f" ± {data['elo_margin']}"
@@ -262,6 +298,7 @@ def _report(args: argparse.Namespace, game: Game, standings: list[Standing]) -> 
                 str(standing.losses),
                 str(standing.draws),
                 f"{standing.score:g}",
+                standing.by_mark_line() or "-",
                 rating,
                 forfeits or "-",
             ]
