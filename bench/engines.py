@@ -3,10 +3,12 @@
 ``python bench/engines.py ENGINE`` plays our brain against the brain command ENGINE as a
 tournament manager runs them: each through the protocol in a process of its own, on 15×15
 at 1 s a move (``--time``), from every opening of ``bench/openings.txt`` (or ``--openings``)
-played twice with colours swapped. The openings are dealt to ``--jobs`` matches that run at
-once, each a ``tictactoe match`` of its own; the two brains of a match take turns, so a
-match keeps about one core busy. Prints each match's score, then the sum: the
-score with its 95% margin, as Black and as White, the draws and the forfeits by reason.
+played twice with colours swapped (``bench/balanced.txt`` holds thirty that a stronger
+engine scores close to even, where those of ``openings.txt`` favour Black). The openings
+are dealt to ``--jobs`` matches that run at once, each a ``tictactoe match`` of its own;
+the two brains of a match take turns, so a match keeps about one core busy. Prints each
+match's score, then the sum: the score with its 95% margin, as Black and as White, the
+draws and the forfeits by reason.
 ``--save DIR`` keeps every game as SGF (``match01-0001.sgf``...).
 
 ``--ours`` names our side, any player of ``tictactoe match`` (the brain over the protocol by

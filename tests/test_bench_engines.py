@@ -12,6 +12,8 @@ from benches import load_bench
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tictactoe.cli._match import read_openings
+
 engines = load_bench("engines")
 
 FAKE_BRAIN = Path(__file__).parent / "fake_brains" / "fake_brain.py"
@@ -120,3 +122,30 @@ def test_an_openings_file_that_is_no_openings_is_refused(
         engines.main(["brain", "--openings", str(openings)])
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_balanced_openings_are_thirty_different_three_stone_starts() -> None:
+    openings = read_openings(str(engines.OPENINGS.with_name("balanced.txt")))
+    assert len(openings) == 30
+    shapes = set()
+    for opening in openings:
+        assert len(set(opening)) == 3
+        assert opening[0] == (7, 7)
+        assert all(max(abs(row - 7), abs(col - 7)) <= 4 for row, col in opening)
+        shapes.add(min(symmetric(opening, turn) for turn in range(8)))
+    assert len(shapes) == 30
+
+
+def symmetric(opening: list[tuple[int, int]], turn: int) -> tuple[object, ...]:
+    """The opening under one of the board's eight symmetries, each side's stones as a set."""
+    cells = []
+    for row, col in opening:
+        dy, dx = row - 7, col - 7
+        if turn & 1:
+            dx = -dx
+        if turn & 2:
+            dy = -dy
+        if turn & 4:
+            dx, dy = dy, dx
+        cells.append((dy, dx))
+    return (tuple(sorted(cells[0::2])), tuple(sorted(cells[1::2])))
