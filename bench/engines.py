@@ -34,6 +34,7 @@ from typing import Any
 
 from tictactoe.cli._match import read_openings
 from tictactoe.cli._options import UsageError
+from tictactoe.outcome import Cell
 
 OPENINGS = Path(__file__).parent / "openings.txt"
 OURS, THEM = "ours", "them"
@@ -105,18 +106,16 @@ def match_command(
     return command if save is None else [*command, "--save", str(save)]
 
 
-def run(args: argparse.Namespace, folder: Path) -> Tally:
+def run(args: argparse.Namespace, openings: list[list[Cell]], folder: Path) -> Tally:
     """Play every match at once, print each one's score in order as they end, and sum them."""
-    lines = [
-        " ".join(f"{col},{row}" for row, col in moves) for moves in read_openings(args.openings)
-    ]
+    lines = [" ".join(f"{col},{row}" for row, col in moves) for moves in openings]
     runs = deal(lines, args.jobs)
     commands = []
     for number, chunk in enumerate(runs, 1):
-        openings = folder / f"openings{number:02d}.txt"
-        openings.write_text("\n".join(chunk) + "\n", encoding="utf-8")
+        dealt = folder / f"openings{number:02d}.txt"
+        dealt.write_text("\n".join(chunk) + "\n", encoding="utf-8")
         save = folder / f"match{number:02d}.sgf" if args.save else None
-        commands.append(match_command(args, openings, 2 * len(chunk), save))
+        commands.append(match_command(args, dealt, 2 * len(chunk), save))
     tally = Tally()
     with ThreadPoolExecutor(len(commands)) as pool:
         done = pool.map(
@@ -169,16 +168,17 @@ def main(argv: list[str] | None = None) -> Tally:
     if args.ours is None:
         args.ours = "engine:" + shlex.join([sys.executable, "-m", "tictactoe.brain"])
     try:
-        if not read_openings(args.openings):
-            parser.error(f"--openings {args.openings}: no openings in it")
+        openings = read_openings(args.openings)
     except UsageError as error:
         parser.error(str(error))
+    if not openings:
+        parser.error(f"--openings {args.openings}: no openings in it")
     if args.save and any(Path(args.save).glob("match*.sgf")):
         parser.error(f"--save {args.save}: holds the games of a run before; name another folder")
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(args.save) if args.save else Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
-        tally = run(args, folder)
+        tally = run(args, openings, folder)
     print(f"ours against {args.engine}, {args.time:g} s a move: {tally.score_line()}")
     for colour in COLOURS.values():
         print(f"  as {colour}: {tally.colour_score[colour]:g}/{tally.colour_games[colour]}")
