@@ -7,6 +7,6 @@ from types import ModuleType
 
 
 def compiled(module: ModuleType) -> bool:
-    """True if ``module`` was loaded from a C extension (the ``TICTACTOE_COMPILE=1`` build)."""
+    """True if ``module`` was loaded from a C extension (the compiled build)."""
     origin = module.__file__ or ""
     return origin.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))

@@ -22,7 +22,7 @@ import tictactoe
 COMPILED = ("tictactoe._board", "tictactoe._checks", "tictactoe._legal", "tictactoe._rules")
 COMPILED += ("tictactoe.game", "tictactoe._threat.board", "tictactoe._threat.patterns")
 COMPILED += ("tictactoe._threat.search", "tictactoe._threat.tactics")
-"""The modules setup.py compiles when TICTACTOE_COMPILE=1."""
+"""The modules setup.py compiles (its ``COMPILED``) in a compiled build."""
 WITH_EXAMPLES = ("tictactoe._legal", "tictactoe.game")
 
 
