@@ -30,6 +30,9 @@ MYPY = "mypy==2.4.1"
 """The mypy whose mypyc compiles them: the same one that type-checks the source."""
 SETTING = os.environ.get("TICTACTOE_COMPILE", "")
 """``0``: never compile; ``1``: compile, an editable install too; unset: compile a wheel."""
+WHEEL = "bdist_wheel" in sys.argv
+"""Whether setuptools is building a wheel (``pip install .``), not an editable install or
+the package's metadata."""
 
 
 def _warn(message: str) -> None:
@@ -44,12 +47,12 @@ def _first_line(error: BaseException, width: int = 120) -> str:
 
 def _extensions() -> list[object]:
     """The extensions to build: none unless this is a build that compiles."""
-    if SETTING == "0" or (SETTING != "1" and "bdist_wheel" not in sys.argv):
+    if SETTING == "0" or (SETTING != "1" and not WHEEL):
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:  # as in the first pass of a PEP 517 build, before mypy is installed
-        if "bdist_wheel" in sys.argv:
+        if WHEEL:
             _warn("mypy is not installed")
         return []
     paths = [os.path.join("src", "tictactoe", *name.split("/")) for name in COMPILED]
