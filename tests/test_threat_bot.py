@@ -483,6 +483,86 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
     assert not refuted(move)
 
 
+def checked_defence(seed: int, stones: int) -> tuple[ttt.Game, Board, list[int], _Defence]:
+    """A crowded position (one with a five to make is left out), the root's moves, and the
+    defence's first check of them on a 40,000-node move, half of it spent."""
+    game = crowded(seed, stones)
+    board = Board.from_game(game)
+    assume(not board.fives[1] and not board.fives[2])
+    moves = Search.root_moves(board, random.Random(seed).random)
+    thinking = _Thinking(
+        board, time.perf_counter, time.perf_counter(), None, 40_000, random.Random(0), Proofs()
+    )
+    board.set_tactical(True)
+    defence = _Defence(thinking, moves)
+    defence.check(0.5)
+    return game, board, moves, defence
+
+
+PELA_WIDE = [(7, 7), (10, 8), (3, 9), (5, 9), (6, 6), (4, 8), (6, 7), (6, 10), (7, 11), (7, 9)]
+PELA_WIDE += [(8, 7), (9, 7), (8, 8), (9, 9), (5, 5), (4, 4), (11, 9), (9, 6), (9, 8)]
+"""Nineteen moves of a game against Pela: O to move; X would win by threats if it could
+move now. Each of the root's sixteen candidates loses to them, and so does (7, 6), the move
+the bot played at 1 s; (11, 7), none of them, holds."""
+
+
+def loses_to_threats(game: ttt.Game, move: ttt.Cell, depth: int = HOLD_DEPTH) -> bool:
+    """Whether the rival wins by threats after ``move``, a four answered by its block: a
+    whole search from nothing, ruling as the defence rules."""
+    board = Board.from_game(game)
+    search = ThreatSearch(board, Budget(time.perf_counter, None, 200_000))
+    return search.wins_after(board.index(move), depth, fours_only=False)
+
+
+def test_when_every_move_it_checks_loses_it_looks_at_the_other_cells() -> None:
+    """The defence checks the root's candidates, the cells of the rival's line and its own
+    fours; when all of them lose it goes on with the other cells near the stones, and
+    plays one that holds (at 20,000 nodes it has not found it yet)."""
+    game = ttt.Game(15, k=5)
+    for cell in PELA_WIDE:
+        game.move(*cell)
+    board = Board.from_game(game)
+    first = [board.cell(index) for index in Search.root_moves(board, random.Random(0).random)]
+    assert all(loses_to_threats(game, cell) for cell in first)
+    move = ThreatBot(0, seconds=None, nodes=25_000).choose_move(game)
+    assert move not in first
+    assert not loses_to_threats(game, move)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32), st.integers(9, 20))
+@example(seed=74, stones=11)
+@example(seed=1944, stones=9)
+@example(seed=4, stones=13)
+def test_the_wider_look_keeps_only_the_cells_it_proved_to_hold(seed: int, stones: int) -> None:
+    """The defence looks past the moves it checked only when every one of them lost. Of the
+    other cells it keeps those it proved to hold, as a whole search rules them; the rest it
+    drops, so the main search chooses among moves that hold, else among moves proved to
+    lose, never among cells left unchecked."""
+    game, board, moves, defence = checked_defence(seed, stones)
+    checked = list(defence._order)
+    all_lost = bool(defence._threat_found) and not (
+        defence._safe or defence._lost_deeper or defence._unproved
+    )
+    others = set(board.candidates) - set(checked)
+    widened = defence.widen(1.0)
+    assert widened == (all_lost and bool(others))
+    if not widened:
+        return
+    assert not defence._unproved
+    for move in defence._safe:
+        assert move in others
+        depth = HOLD_DEPTH if move in defence._held_deeper else defence._depth
+        assert not loses_to_threats(game, board.cell(move), depth)
+    for move in defence._lost_deeper:
+        assert loses_to_threats(game, board.cell(move), HOLD_DEPTH)
+    kept = defence.moves
+    if defence._safe or defence._lost_deeper:
+        assert kept == (defence._safe or defence._lost_deeper)
+    else:
+        assert set(kept) <= set(defence._only_to_threes) | set(moves)
+
+
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32), st.integers(9, 20))
 @example(seed=10231, stones=15)
@@ -504,16 +584,7 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
     verdicts (see the test above). The examples failed while the proofs the checks shared
     served a position whatever the last threat and however deep they were found: the
     defence's verdicts then hung on what the checks before had left in the table."""
-    game = crowded(seed, stones)
-    board = Board.from_game(game)
-    assume(not board.fives[1] and not board.fives[2])
-    moves = Search.root_moves(board, random.Random(seed).random)
-    thinking = _Thinking(
-        board, time.perf_counter, time.perf_counter(), None, 40_000, random.Random(0), Proofs()
-    )
-    board.set_tactical(True)
-    defence = _Defence(thinking, moves)
-    defence.check(0.5)
+    game, board, moves, defence = checked_defence(seed, stones)
     rival = 3 - board.to_move
 
     def rival_wins(move: int, depth: int, fours_only: bool) -> bool:

@@ -8,14 +8,15 @@ cannot (a block on its line, any move that happens to stop it, or a counter-four
 block leaves it none); (6) looks for its own VCT, first straight to 10 threats deep on a
 few thousand nodes, then one threat deeper at a time to 8; (7) when the check of (5) ran
 out of time before it proved any move to hold, goes on with it, up to the first move that
-holds; (8) checks the moves that hold against deeper threats, dropping those that lose to
-them while another holds; (9) runs the main search (:mod:`tictactoe._threat.search`) over
-the moves left, until the time is spent; (10) when that search proves that the moves which
-hold all lose (to a quiet move, then threats, say), goes on with the check as in (7) over
-the moves it had not ruled on, and searches those instead, again while the search proves
-the new ones lost and moves are left unproved. Each step has its share of the
-time (:data:`SHARES`): the clock is read every few dozen nodes, so the move comes within a
-few milliseconds of the budget.
+holds, and when every move it checked lost, goes on with the other cells near the stones,
+up to the first that holds; (8) checks the moves that hold against deeper threats, dropping
+those that lose to them while another holds; (9) runs the main search
+(:mod:`tictactoe._threat.search`) over the moves left, until the time is spent; (10) when
+that search proves that the moves which hold all lose (to a quiet move, then threats, say),
+goes on with the check as in (7) over the moves it had not ruled on, and searches those
+instead, again while the search proves the new ones lost and moves are left unproved. Each
+step has its share of the time (:data:`SHARES`): the clock is read every few dozen nodes,
+so the move comes within a few milliseconds of the budget.
 
 The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
 does this move threaten" a table lookup; the threat searches with the board in tactical mode,
@@ -88,10 +89,11 @@ SHARES = {
 """The part of the budget each threat search may have used up by its end; the main search
 has the rest. "deep threat" is the look for the rival's threat deeper than
 :data:`RIVAL_VCT_DEPTH`, when it has none that deep; the rescue is the defence's going on
-with the moves it had not ruled on, when its first try found no move that holds against
-the rival's threats, or each time the main search proves that those it found lose all the
-same; "deeper" is the check of the moves that hold against deeper threats (after a rescue
-it may run to the rescue's end).
+with the moves it had not ruled on, when its first try found no move that holds against the
+rival's threats, or each time the main search proves that those it found lose all the same,
+or with the other cells near the stones, when every move it checked lost; "deeper" is the
+check of the moves that hold against deeper threats (after a rescue it may run to the
+rescue's end).
 
 The threat searches before the main search took a median 60% of a move's nodes (the
 defence's checks most of it) and left the main search 4 or 5 plies; the VCT stage's
@@ -353,6 +355,8 @@ class _Thinking:
             if defence.needs_more_time:
                 defence.check(SHARES["rescue"], first_safe=True)
                 share = SHARES["rescue"]
+            if defence.widen(SHARES["rescue"]):
+                share = SHARES["rescue"]
             defence.deepen(share)
             moves = defence.moves
         alone = len(moves) == 1
@@ -466,7 +470,8 @@ class _Defence:
     :data:`RIVAL_VCT_DEPTH` deep (or as deep as the rival's threat was found, when only a
     deeper look found it), in rounds of a growing node allowance (the moves quickest to
     settle first). A check cut short by the clock leaves the rest for another try (see
-    :attr:`needs_more_time` and :meth:`instead_of`), which goes on where the last stopped.
+    :attr:`needs_more_time` and :meth:`instead_of`), which goes on where the last stopped;
+    when every move checked loses, :meth:`widen` goes on with the other cells near the stones.
     A move that holds is checked again against deeper threats, to :data:`HOLD_DEPTH`, when
     there is a choice (:meth:`deepen`, and each move a later try finds): one that holds
     8 threats deep can lose 9 deep where another holds, and the deeper search costs little
@@ -578,6 +583,35 @@ class _Defence:
             return None
         finally:
             budget.nodes += deep.nodes
+
+    def widen(self, share: float) -> bool:
+        """When every move checked loses, look on among the other cells near the stones.
+
+        The moves checked are the root's candidates, the cells of the rival's line and this
+        side's fours; a move that holds can lie off those lists (far along one of the
+        rival's lines, say). The other cells are checked, those of highest value first, in
+        rounds from the first allowance again (else one slow cell takes the time), up to
+        the first that holds, until ``share`` of the move's budget is spent. Those it leaves
+        unproved are dropped again: a cell picked for nothing but being unchecked would
+        beat the moves proved to lose, and most such cells lose too. Returns whether it
+        looked.
+        """
+        if not self._threat_found or self._safe or self._lost_deeper or self._unproved:
+            return False
+        board = self._thinking.board
+        me = board.to_move
+        mine, theirs = board.value[me], board.value[3 - me]
+        checked = set(self._order)
+        others = [cell for cell in board.candidates if cell not in checked]
+        if not others:
+            return False
+        others.sort(key=lambda cell: mine[cell] + theirs[cell], reverse=True)
+        self._order = [*self._order, *others]
+        self._allowance = FIRST_ALLOWANCE
+        self.check(share, first_safe=True)
+        self._order = self._order[: self._fours_checked]
+        self._undecided = []
+        return True
 
     def may_replace(self, moves: list[int]) -> bool:
         """Whether :meth:`instead_of` would look for moves in place of ``moves``.
