@@ -3,6 +3,7 @@
 ``python bench/search.py`` prints medians:
 
 - play-and-undo pairs a second on the search board (random games near the stones);
+- the same for a leaf's move, played lazily as the main search plays it and in full;
 - the nodes and time each side's search for a win by threats (fours and open threes, as deep
   as the bot looks for the rival's before each move) takes over the positions, to the end;
 - nodes a second of the whole bot, over middle-game positions;
@@ -20,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from timing import median_seconds
+from timing import median_seconds, paired_ratio
 
 import tictactoe as ttt
 from tictactoe._threat.board import Board
@@ -76,6 +77,28 @@ def board_pairs_per_second(games: list[ttt.Game], repeats: int, *, tactical: boo
     return sum(len(line) for line in lines) / seconds
 
 
+def leaf_pairs_per_second(games: list[ttt.Game], pairs: int) -> tuple[float, float, float]:
+    """Pairs a second of a leaf's move played lazily and in full, and the median ratio.
+
+    Each of a position's candidates is played and taken back at once, as the main search
+    plays a leaf: lazily, it makes the totals and the threats a leaf is scored by and
+    leaves the rest, which no leaf reads (:meth:`Board.play`). The two ways take turns.
+    """
+    boards = [Board.from_game(game) for game in games]
+    cells = [sorted(board.candidates) for board in boards]
+
+    def leaves(lazily: bool) -> None:
+        for board, moves in zip(boards, cells, strict=True):
+            player = board.to_move
+            for cell in moves:
+                board.play(cell, player, lazily=lazily)
+                board.undo()
+
+    count = sum(len(moves) for moves in cells)
+    lazy, full, ratio = paired_ratio(lambda: leaves(True), lambda: leaves(False), pairs=pairs)
+    return count / lazy, count / full, ratio
+
+
 def threat_search_cost(games: list[ttt.Game]) -> tuple[int, float, int]:
     """Nodes, seconds and wins of each side's VCT search to the rival's depth, run to the end.
 
@@ -119,6 +142,11 @@ def main() -> None:
     print(
         f"search board: {full:,.0f} play+undo pairs/s; in tactical mode (the threat "
         f"searches) {tactical:,.0f}, {tactical / full:.2f}x"
+    )
+    lazy, full, ratio = leaf_pairs_per_second(games, pairs=9)
+    print(
+        f"a leaf's move: {lazy:,.0f} play+undo pairs/s played lazily, as the main search "
+        f"plays it; {full:,.0f} in full, {ratio:.2f}x"
     )
     nodes, seconds, wins = threat_search_cost(games)
     print(

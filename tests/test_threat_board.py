@@ -201,6 +201,52 @@ def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
     assert [twin.codes[i] for i in empty] == [board.codes[i] for i in empty]
 
 
+@settings(max_examples=30)
+@given(st.sampled_from(SHAPES), st.integers(0, 2**32))
+def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exactly(
+    shape: tuple, seed: int
+) -> None:
+    """A lazy stone leaves behind only what ordering the next moves reads.
+
+    Its totals, fives, fours, open threes and threat classes are at once those of a stone
+    played in full; finished, or taken back unfinished, the board is the same as a twin's
+    that played every stone in full.
+    """
+    rng = random.Random(seed)
+    game = started(shape)
+    board, twin = Board.from_game(game), Board.from_game(game)
+    for _ in range(rng.randrange(10, 60)):
+        if len(board.moves) > 1 and rng.random() < 0.3:
+            board.undo()
+            twin.undo()
+        else:
+            index = rng.choice(sorted(twin.candidates))
+            player = twin.to_move
+            lazily = rng.random() < 0.7
+            assert board.play(index, player, lazily=lazily) == twin.play(index, player)
+            assert board.is_finished is not lazily
+        empty = [index for index, stone in enumerate(board.stones) if stone == 0]
+        for player in (1, 2):
+            for kind in ("fives", "fours", "threes"):
+                assert getattr(board, kind)[player] == getattr(twin, kind)[player]
+            assert [board.threat[player][i] for i in empty] == [
+                twin.threat[player][i] for i in empty
+            ]
+        assert (board.total, board.hash) == (twin.total, twin.hash)
+        if rng.random() < 0.3:
+            board.finish()
+            same_board(board, twin)
+            assert board.near == twin.near
+    board.finish()
+    same_board(board, twin)
+    assert board.near == twin.near
+    while board.moves:
+        board.undo()
+        twin.undo()
+    same_board(board, twin)
+    assert board.near == twin.near
+
+
 @settings(max_examples=25)
 @given(st.sampled_from(SHAPES), st.integers(0, 2**32))
 def test_a_round_trip_through_tactical_mode_gives_the_board_back(shape: tuple, seed: int) -> None:

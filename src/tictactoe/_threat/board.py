@@ -12,7 +12,9 @@ distinct slice and kept: a move visits only the cells whose levels change. From 
 levels of an empty cell come, for each player, its threat class (:data:`FIVE_CELL` down to
 :data:`THREE_CELL`) and its value; the board keeps the cells of each class in sets and the
 sum of the values, so "where can this player make a four" is a set, and the evaluation a
-subtraction.
+subtraction. A stone may be played lazily: the totals and threats are made at once, the
+low levels and values of its neighbours only when the next moves are to be ordered, so a
+leaf of a search, scored and taken back, costs half as much.
 
 On the unbounded grid, and on boards too big to search whole, the board is a window around
 the stones near the last move, with a margin wide enough that the search never comes near
@@ -319,6 +321,13 @@ class Board:
         """Stones whose codes were made in the other mode (see :meth:`set_tactical`)."""
         self._saved: _Saved | None = None
         """The moves, codes, values, totals and stale stones when tactical mode began."""
+        self._shifts: list[tuple[_Shallow, int, int]] = []
+        """The changes below an open three that the last stone makes along its lines, each
+        with its line's index step and its direction's place in a code, until they are
+        made (see :meth:`finish`)."""
+        self.is_finished = True
+        """False while the last stone, played lazily, has left :attr:`codes`,
+        :attr:`value`, :attr:`near` and :attr:`candidates` behind (see :meth:`play`)."""
         self._start()
 
     @classmethod
@@ -475,6 +484,7 @@ class Board:
         """
         if tactical == self.is_tactical:
             return
+        self.finish()
         self.is_tactical = tactical
         table = self.table
         self._effects = _effects(table, tactical)
@@ -526,14 +536,41 @@ class Board:
             for offset in self._ring:
                 near[index + offset] += 1
 
-    def play(self, index: int, player: int) -> bool:
-        """Put ``player``'s stone on the empty cell ``index``; True if it makes a five."""
+    def play(self, index: int, player: int, *, lazily: bool = False) -> bool:
+        """Put ``player``'s stone on the empty cell ``index``; True if it makes a five.
+
+        ``lazily`` leaves for :meth:`finish` what the stone does below an open three to the
+        codes and values of its neighbours, and to :attr:`near` and :attr:`candidates`:
+        what only choosing and ordering the next moves reads. The totals, the threat
+        classes and their sets, and everything at or above an open three are exact at
+        once, so a leaf of the main search is scored without that work, which is most of
+        a move's. The stone is finished when another is played or :meth:`finish` is
+        called, and taken back as it stands.
+        """
+        if not self.is_finished:
+            self.finish()
         won = index in self.fives[player]
         self._leave(index)
         self.stones[index] = player
         self.hash ^= self._zobrist[player][index]
         self.moves.append(index)
-        self._spread(index, player, 0)
+        self._spread(index, player, 0, True)
+        if lazily:
+            self.is_finished = False
+        elif self._shifts or not self.is_tactical:
+            self._finish(index)
+        return won
+
+    def finish(self) -> None:
+        """Make what the last stone, played lazily, left for later (see :meth:`play`)."""
+        if not self.is_finished:
+            self.is_finished = True
+            self._finish(self.moves[-1])
+
+    def _finish(self, index: int) -> None:
+        """Make the changes below an open three the stone on ``index`` left, count it near."""
+        if self._shifts:
+            self._shift(index)
         if not self.is_tactical:
             near, stones, candidates = self.near, self.stones, self.candidates
             for offset in self._ring:
@@ -541,33 +578,54 @@ class Board:
                 count = near[neighbour] = near[neighbour] + 1
                 if count == 1 and not stones[neighbour]:
                     candidates.add(neighbour)
-        return won
 
     def undo(self) -> None:
-        """Take back the last stone."""
+        """Take back the last stone, finished or not."""
         index = self.moves.pop()
         player = self.stones[index]
         self.stones[index] = 0
         self.hash ^= self._zobrist[player][index]
-        self._spread(index, player, 1)
-        if not self.is_tactical:
-            near, candidates = self.near, self.candidates
-            for offset in self._ring:
-                neighbour = index + offset
-                count = near[neighbour] = near[neighbour] - 1
-                if not count:
-                    candidates.discard(neighbour)
+        finished = self.is_finished
+        self.is_finished = True
+        if not finished:
+            self._shifts.clear()
+        self._spread(index, player, 1, finished)
+        if finished:
+            if self._shifts:
+                self._shift(index)
+            if not self.is_tactical:
+                near, candidates = self.near, self.candidates
+                for offset in self._ring:
+                    neighbour = index + offset
+                    count = near[neighbour] = near[neighbour] - 1
+                    if not count:
+                        candidates.discard(neighbour)
         self._restore(index)
         self._enter(index)
 
-    def _spread(self, index: int, player: int, undoing: int) -> None:
+    def _shift(self, index: int) -> None:
+        """Make the changes below an open three kept in :attr:`_shifts` around ``index``."""
+        shifts = self._shifts
+        codes, value_1, value_2 = self.codes, self.value[1], self.value[2]
+        for shallow, step, place in shifts:
+            for offset, change, own_1, own_2 in shallow:
+                neighbour = index + offset * step
+                codes[neighbour] += change << place
+                value_1[neighbour] += own_1
+                value_2[neighbour] += own_2
+        shifts.clear()
+
+    def _spread(self, index: int, player: int, undoing: int, keep: bool) -> None:
         """Put ``player``'s stone on its lines (``undoing`` 0) or take it off (1); rescore.
 
         Only the empty neighbours whose levels the stone changes are visited: the segment of
-        each line around the stone says which (:func:`_effects_of`). This is the hot path of
-        every search: the rescoring of a neighbour is written out here rather than called,
-        and for each player in turn rather than in a loop over the two (a loop, or a call to
-        move a cell between the class sets, made the bot's fixed-node moves a tenth slower).
+        each line around the stone says which (:func:`_effects_of`). The totals and the
+        changes at or above an open three are made here; those below go to :attr:`_shifts`
+        when ``keep`` (for :meth:`_shift`), and are dropped when not (the stone is taken
+        back before they were made). This is the hot path of every search: the rescoring
+        of a neighbour is written out here rather than called, and for each player in turn
+        rather than in a loop over the two (a loop, or a call to move a cell between the
+        class sets, made the bot's fixed-node moves a tenth slower).
         """
         lines, effects, span = self.lines, self._effects, 4 * self.reach
         mask = self._segment_mask
@@ -576,6 +634,7 @@ class Board:
         total, threat_1, threat_2 = self.total, self.threat[1], self.threat[2]
         sets_1, sets_2 = self._sets[1], self._sets[2]
         cells = _CELLS
+        shifts = self._shifts
         for number, bit, step, place in self._slots[index]:
             line = lines[number]
             if undoing:
@@ -593,11 +652,8 @@ class Board:
             if shallow:
                 total[1] += gain_1
                 total[2] += gain_2
-                for offset, change, own_1, own_2 in shallow:
-                    neighbour = index + offset * step
-                    codes[neighbour] += change << place
-                    value_1[neighbour] += own_1
-                    value_2[neighbour] += own_2
+                if keep:
+                    shifts.append((shallow, step, place))
             for offset, change in deep:
                 neighbour = index + offset * step
                 code = codes[neighbour] = codes[neighbour] + (change << place)
