@@ -24,7 +24,7 @@ COMPILED = [
     *("_threat/patterns.py", "_threat/board.py", "_threat/tactics.py", "_threat/search.py"),
 ]
 """The modules of ``src/tictactoe`` that the compiled build turns into C extensions: the game's
-hot path, and the threat bot's search board and searches (about 1.9 times the nodes a
+hot path, and the threat bot's search board and searches (about 1.8 times the nodes a
 second, so the bot sees deeper in the same time)."""
 MYPY = "mypy==2.4.1"
 """The mypy whose mypyc compiles them: the same one that type-checks the source."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -171,6 +172,26 @@ def same_threats(board: Board, twin: Board) -> None:
     ]
 
 
+def walk(
+    full: Board, other: Board, play_other: Callable[[int, int], bool], rng: random.Random
+) -> Iterator[None]:
+    """10 to 60 random steps on two boards at once, pausing after each.
+
+    A step takes the last stone back now and then, else plays a cell near the stones of
+    ``full`` (whose candidates are kept in every mode) on it and, by ``play_other``, on
+    ``other``; both must say alike whether it makes a five.
+    """
+    for _ in range(rng.randrange(10, 60)):
+        if len(full.moves) > 1 and rng.random() < 0.3:
+            full.undo()
+            other.undo()
+        else:
+            index = rng.choice(sorted(full.candidates))
+            player = full.to_move
+            assert play_other(index, player) == full.play(index, player)
+        yield
+
+
 @settings(max_examples=30)
 @given(st.sampled_from(SHAPES), st.integers(0, 2**32))
 def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
@@ -180,14 +201,7 @@ def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
     game = started(shape)
     board, twin = Board.from_game(game), Board.from_game(game)
     twin.set_tactical(True)
-    for _ in range(rng.randrange(10, 60)):
-        if len(board.moves) > 1 and rng.random() < 0.3:
-            board.undo()
-            twin.undo()
-        else:
-            index = rng.choice(sorted(board.candidates))
-            player = board.to_move
-            assert board.play(index, player) == twin.play(index, player)
+    for _ in walk(board, twin, twin.play, rng):
         same_threats(board, twin)
         if rng.random() < 0.1:
             twin.set_tactical(not twin.is_tactical)
@@ -215,16 +229,14 @@ def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exac
     rng = random.Random(seed)
     game = started(shape)
     board, twin = Board.from_game(game), Board.from_game(game)
-    for _ in range(rng.randrange(10, 60)):
-        if len(board.moves) > 1 and rng.random() < 0.3:
-            board.undo()
-            twin.undo()
-        else:
-            index = rng.choice(sorted(twin.candidates))
-            player = twin.to_move
-            lazily = rng.random() < 0.7
-            assert board.play(index, player, lazily=lazily) == twin.play(index, player)
-            assert board.is_finished is not lazily
+
+    def play_lazily_or_not(index: int, player: int) -> bool:
+        lazily = rng.random() < 0.7
+        won = board.play(index, player, lazily=lazily)
+        assert board.is_finished is not lazily
+        return won
+
+    for _ in walk(twin, board, play_lazily_or_not, rng):
         empty = [index for index, stone in enumerate(board.stones) if stone == 0]
         for player in (1, 2):
             for kind in ("fives", "fours", "threes"):

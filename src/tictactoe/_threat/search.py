@@ -21,7 +21,7 @@ rival cannot meet with a four. The weights are fitted to the outcomes of games.
 Every move is played lazily (:meth:`Board.play <tictactoe._threat.board.Board.play>`): the
 totals, the threats and the levels from an open three up, all that a leaf and the answers
 to an open three read, are exact at once, and the rest is finished only at a node that
-goes on to order moves. Most nodes are leaves, and a lazy move and its undo take less than
+goes on to order moves. Most nodes are leaves, and a lazy move and its undo take about
 half the time of a full one.
 """
 

@@ -234,8 +234,9 @@ class ThreatSearch:
 
         At ``depth`` 0, the attacker's last threat played, it wins only if every answer
         leaves it a five, an open four or two fours to make; nearly always the first
-        answer tried shows it does not, in any order. So the answers are tried as they come there rather than
-        the likeliest first: ordering them took about a tenth of a threat search's time.
+        answer tried shows it does not, in any order. So there the answers are tried as
+        they come rather than the likeliest first: ordering them took about a tenth of a
+        threat search's time.
         """
         board = self.board
         defender = 3 - attacker
