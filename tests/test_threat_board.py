@@ -20,6 +20,7 @@ from tictactoe._threat.board import (
     Board,
 )
 from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, level_of
+from tictactoe._threat.tactics import answers_to_three
 
 SHAPES = [(15, 15, 5, False), (9, 12, 4, False), (11, 11, 6, False), (13, 13, 5, True)]
 SHAPES += [(None, None, 5, False), (None, None, 4, True)]
@@ -222,9 +223,9 @@ def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exac
 ) -> None:
     """A lazy stone leaves behind only what ordering the next moves reads.
 
-    Its totals, fives, fours, open threes and threat classes are at once those of a stone
-    played in full; finished, or taken back unfinished, the board is the same as a twin's
-    that played every stone in full.
+    Its totals, fives, fours, open threes, threat classes and the answers to an open three
+    (which a leaf reads) are at once those of a stone played in full; finished, or taken
+    back unfinished, the board is the same as a twin's that played every stone in full.
     """
     rng = random.Random(seed)
     game = started(shape)
@@ -244,6 +245,7 @@ def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exac
             assert [board.threat[player][i] for i in empty] == [
                 twin.threat[player][i] for i in empty
             ]
+            assert answers_to_three(board, player) == answers_to_three(twin, player)
         assert (board.total, board.hash) == (twin.total, twin.hash)
         if rng.random() < 0.3:
             board.finish()
