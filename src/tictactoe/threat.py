@@ -589,23 +589,21 @@ class _Defence:
 
         The moves checked are the root's candidates, the cells of the rival's line and this
         side's fours; a move that holds can lie off those lists (far along one of the
-        rival's lines, say). The other cells are checked, those of highest value first, in
-        rounds from the first allowance again (else one slow cell takes the time), up to
-        the first that holds, until ``share`` of the move's budget is spent. Those it leaves
-        unproved are dropped again: a cell picked for nothing but being unchecked would
-        beat the moves proved to lose, and most such cells lose too. Returns whether it
-        looked.
+        rival's lines, say). The other cells are checked, those of highest value first (to
+        both sides, every level counted: the board is in tactical mode here), in rounds from
+        the first allowance again (else one slow cell takes the time), up to the first that
+        holds, until ``share`` of the move's budget is spent. Those it leaves unproved are
+        dropped again: a cell picked for nothing but being unchecked would beat the moves
+        proved to lose, and most such cells lose too. Returns whether it looked.
         """
         if not self._threat_found or self._safe or self._lost_deeper or self._unproved:
             return False
         board = self._thinking.board
-        me = board.to_move
-        mine, theirs = board.value[me], board.value[3 - me]
         checked = set(self._order)
         others = [cell for cell in board.candidates if cell not in checked]
         if not others:
             return False
-        others.sort(key=lambda cell: mine[cell] + theirs[cell], reverse=True)
+        others.sort(key=board.full_value_to_both, reverse=True)
         self._order = [*self._order, *others]
         self._allowance = FIRST_ALLOWANCE
         self.check(share, first_safe=True)
