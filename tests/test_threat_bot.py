@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -127,6 +128,53 @@ def test_it_stops_on_its_budget_by_the_clock_it_is_given(seconds: float) -> None
         assert bot.last is not None
         assert spent <= seconds + 0.02  # the clock is read every few nodes: a few ticks late
         assert bot.last.seconds == pytest.approx(spent, abs=0.011)  # two ticks
+
+
+class FreezeWatch(TickingClock):
+    """A ticking clock that notes, at each read, whether objects are frozen from the collector.
+
+    After ``fail_after`` reads (if given) it raises, as a clock that breaks mid-move would.
+    """
+
+    def __init__(self, tick: float, fail_after: int | None = None) -> None:
+        super().__init__(tick)
+        self.frozen: list[int] = []
+        self.fail_after = fail_after
+
+    def __call__(self) -> float:
+        self.frozen.append(gc.get_freeze_count())
+        if self.fail_after is not None and self.reads >= self.fail_after:
+            raise RuntimeError("the clock broke")
+        return super().__call__()
+
+
+def test_the_objects_made_before_a_move_are_kept_from_the_collector_during_it_alone() -> None:
+    clock = FreezeWatch(tick=1e-3)
+    bot = ThreatBot(1, seconds=0.2, clock=clock)
+    bot.choose_move(crowded(0, 14))
+    assert clock.reads > 10
+    assert min(clock.frozen) > 0  # every read of the clock came with the old objects frozen
+    assert gc.get_freeze_count() == 0  # and after it, none
+
+
+def test_a_move_cut_short_by_an_error_hands_the_objects_back_to_the_collector() -> None:
+    clock = FreezeWatch(tick=1e-3, fail_after=5)
+    with pytest.raises(RuntimeError, match="the clock broke"):
+        ThreatBot(1, seconds=0.2, clock=clock).choose_move(crowded(0, 14))
+    assert min(clock.frozen) > 0
+    assert gc.get_freeze_count() == 0
+
+
+def test_objects_the_program_froze_itself_stay_frozen_through_a_move() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        clock = FreezeWatch(tick=1e-3)
+        ThreatBot(1, seconds=0.2, clock=clock).choose_move(crowded(0, 14))
+        assert gc.get_freeze_count() == frozen
+        assert set(clock.frozen) == {frozen}
+    finally:
+        gc.unfreeze()
 
 
 def test_a_thought_reads_like_what_happened() -> None:
