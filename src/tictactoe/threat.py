@@ -292,7 +292,8 @@ def _old_objects_frozen() -> Iterator[None]:
     deadline made the move that much late. Frozen (:func:`gc.freeze`), the objects made
     before the move are left out of collections until it is chosen, then handed back
     (:func:`gc.unfreeze`) to be collected as before: only when changes, not whether. A
-    program that froze objects of its own keeps them so; the collector is left alone then.
+    program that froze objects of its own keeps them so; the collector is left alone then,
+    as it is by a move chosen in one thread while another thread's move has them frozen.
     """
     if gc.get_freeze_count():
         yield
