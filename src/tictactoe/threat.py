@@ -18,7 +18,7 @@ instead, again while the search proves the new ones lost and moves are left unpr
 step has its share of the time (:data:`SHARES`): the clock is read every few dozen nodes,
 so the move comes within a few milliseconds of the budget; and the objects made before the
 move are kept out of the garbage collector's walks until it is chosen, so that no full
-collection (10 to 25 ms) can fall between two readings.
+collection (10 to 28 ms, measured) can fall between two readings.
 
 The searches run on :class:`~tictactoe._threat.board.Board`, whose line patterns make "what
 does this move threaten" a table lookup; the threat searches with the board in tactical mode,
@@ -247,6 +247,7 @@ class ThreatBot:
             return self._choose(game)
 
     def _choose(self, game: Game) -> Cell:
+        """:meth:`choose_move` in a game still going, from the moment its clock starts."""
         started = self._clock()
         deadline = None if self._seconds is None else started + self._seconds
         if not self.plays(game):
@@ -287,13 +288,14 @@ def _old_objects_frozen() -> Iterator[None]:
     """Keep the cyclic garbage collector to the objects made during a move, for the move.
 
     A full collection walks every object the program keeps, the bot's own tables of line
-    effects, positions and proofs among them; in the middle of a search one took 10 to 25 ms,
+    effects, positions and proofs among them; in the middle of a search one took 10 to 28 ms,
     longer than anything else between two readings of the clock, and one that fell on the
     deadline made the move that much late. Frozen (:func:`gc.freeze`), the objects made
     before the move are left out of collections until it is chosen, then handed back
-    (:func:`gc.unfreeze`) to be collected as before: only when changes, not whether. A
-    program that froze objects of its own keeps them so; the collector is left alone then,
-    as it is by a move chosen in one thread while another thread's move has them frozen.
+    (:func:`gc.unfreeze`) to be collected as before: their collection is put off, never
+    skipped. A program that froze objects of its own keeps them so; the collector is left
+    alone then, as it is by a move chosen in one thread while another thread's move has
+    them frozen.
     """
     if gc.get_freeze_count():
         yield
