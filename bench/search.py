@@ -6,6 +6,8 @@
 - the same for a leaf's move, played lazily as the main search plays it and in full;
 - the nodes and time each side's search for a win by threats (fours and open threes, as deep
   as the bot looks for the rival's before each move) takes over the positions, to the end;
+- the nodes the main search takes to finish 7 plies in each position, with no clock: the
+  same on any machine, fewer with better move ordering;
 - nodes a second of the whole bot, over middle-game positions;
 - for each budget, the median and the worst time a move took, and the worst overrun.
 """
@@ -25,9 +27,13 @@ from timing import median_seconds, paired_ratio
 
 import tictactoe as ttt
 from tictactoe._threat.board import Board
+from tictactoe._threat.search import Search
 from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import RIVAL_VCT_DEPTH, ThreatBot
+
+ORDERING_DEPTH = 7
+"""The depth the main search is run to, for its nodes (the measure of its move ordering)."""
 
 
 def positions(count: int, seed: int) -> list[ttt.Game]:
@@ -117,6 +123,22 @@ def threat_search_cost(games: list[ttt.Game]) -> tuple[int, float, int]:
     return nodes, time.perf_counter() - start, wins
 
 
+def nodes_to_depth(games: list[ttt.Game], depth: int) -> tuple[int, float]:
+    """Nodes and seconds the main search takes to finish ``depth`` plies in each position.
+
+    With no clock the nodes are the same on any machine and depend on the search alone:
+    the better the move ordering, the fewer it takes to reach a depth.
+    """
+    nodes = 0
+    start = time.perf_counter()
+    for game in games:
+        board = Board.from_game(game)
+        search = Search(board, Budget(time.perf_counter, None))
+        search.run(Search.root_moves(board, random.Random(0).random), depth)
+        nodes += search.budget.nodes
+    return nodes, time.perf_counter() - start
+
+
 def bot_moves(games: list[ttt.Game], budget: float) -> tuple[list[int], list[float]]:
     """Nodes a second and seconds of each move of the bot on ``games`` at ``budget``."""
     rates, seconds = [], []
@@ -152,6 +174,11 @@ def main() -> None:
     print(
         f"threat search (VCT to depth {RIVAL_VCT_DEPTH}, each side, {len(games)} positions): "
         f"{nodes:,} nodes in {seconds:.2f} s, {nodes / seconds:,.0f} nodes/s, {wins} wins"
+    )
+    nodes, seconds = nodes_to_depth(games, ORDERING_DEPTH)
+    print(
+        f"main search to depth {ORDERING_DEPTH} ({len(games)} positions, no clock): "
+        f"{nodes:,} nodes in {seconds:.2f} s"
     )
     for budget in (float(text) for text in args.budgets.split(",")):
         rates, seconds = bot_moves(games, budget)
