@@ -261,6 +261,80 @@ def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exac
     assert board.near == twin.near
 
 
+def stopping_moves(board: Board, attacker: int) -> set[int]:
+    """Brute force: every free cell of the window where the defender's stone leaves the
+    attacker no open four or double four to make."""
+    defender = 3 - attacker
+    found = set()
+    for index, stone in enumerate(board.stones):
+        if stone == 0:
+            board.play(index, defender)
+            threat = board.threat[attacker]
+            if all(threat[cell] != WIN_CELL for cell in board.fours[attacker]):
+                found.add(index)
+            board.undo()
+    return found
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(SHAPES), st.integers(0, 2**32))
+def test_the_answers_to_an_open_three_are_the_moves_that_stop_it_and_the_fours(
+    shape: tuple, seed: int
+) -> None:
+    """The answers to an open three (or a cell that makes two fours) are every move after
+    which the attacker has no open four or double four to make, and the defender's fours:
+    any other move loses at once. Read on a board played lazily and switched in and out of
+    tactical mode, checked by playing every free cell on a twin. When nothing stops the
+    threats and the defender has no four, one cell that makes them stands for every move."""
+    rng = random.Random(seed)
+    game = started(shape)
+    board, twin = Board.from_game(game), Board.from_game(game)
+
+    def play_lazily(index: int, player: int) -> bool:
+        return board.play(index, player, lazily=True)
+
+    checks = 0
+    for _ in walk(twin, board, play_lazily, rng):
+        if rng.random() < 0.2:
+            board.set_tactical(not board.is_tactical)
+        if twin.fives[1] or twin.fives[2] or checks >= 4:
+            continue
+        for attacker in (1, 2):
+            answers = answers_to_three(board, attacker)
+            threat = twin.threat[attacker]
+            makers = {cell for cell in twin.fours[attacker] if threat[cell] == WIN_CELL}
+            if not makers:
+                assert answers == []
+                continue
+            checks += 1
+            expected = stopping_moves(twin, attacker) | twin.fours[3 - attacker]
+            assert len(answers) == len(set(answers))
+            if expected:
+                assert set(answers) == expected
+            else:
+                assert len(answers) == 1
+                assert answers[0] in makers
+
+
+def test_a_cell_that_makes_an_open_four_and_a_four_is_stopped_on_itself_alone() -> None:
+    """X's stone on (7, 6) would fill X_XX along row 7 (an open four) and make a four down
+    column 6 (O blocks it at the top): a win in two. An O at either end of the row, or
+    below the column, takes one of them away and leaves two fours: only (7, 6) stops it."""
+    game = ttt.Game(15, k=5)
+    x_stones = [(7, 5), (7, 7), (7, 8), (4, 6), (5, 6), (6, 6), (12, 2)]
+    o_stones = [(3, 6), (0, 0), (0, 14), (14, 0), (14, 14), (0, 7)]
+    for x_stone, o_stone in zip(x_stones, o_stones, strict=False):
+        game.move(*x_stone)
+        game.move(*o_stone)
+    game.move(*x_stones[-1])
+    board = Board.from_game(game)
+    gap = board.index((7, 6))
+    assert board.threat[1][gap] == WIN_CELL
+    assert not board.fours[2]
+    assert answers_to_three(board, 1) == [gap]
+    assert stopping_moves(board, 1) == {gap}
+
+
 @settings(max_examples=25)
 @given(st.sampled_from(SHAPES), st.integers(0, 2**32))
 def test_a_round_trip_through_tactical_mode_gives_the_board_back(shape: tuple, seed: int) -> None:

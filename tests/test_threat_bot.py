@@ -459,8 +459,8 @@ quietly; the game was drawn."""
 
 def wins_whatever_the_answer(game: ttt.Game, depth: int) -> bool:
     """Whether the side that just moved wins by threats against every answer that stops
-    its threat: the block of a four, else each answer to an open three (the cells on its
-    lines and the answerer's fours); any other answer lets it make five or an open four."""
+    its threat: the block of a four, else each answer to an open three (the cells that stop
+    it and the answerer's fours); any other answer lets it make five or an open four."""
     board = Board.from_game(game)
     attacker = 3 - board.to_move
     answers = sorted(board.fives[attacker]) or answers_to_three(board, attacker)
@@ -496,18 +496,23 @@ GRID_QUIET_LOSS = [(0, 0), (-1, -1), (1, 2), (-2, 0), (0, -2), (0, -1), (1, -1)]
 """Seven moves of a game against the heuristic bot on the unbounded grid: O to move; X
 would win by threats if it could move twice."""
 REFUTED = [(-3, -1), (-2, -1)]
-"""The moves the defence first proves to hold there, one of which the bot played from 6,000
-to 28,000 nodes (and lost): X has no win by threats after either, but wins against both
-with a quiet move first, as the main search proves; (2, 0), slower to prove, holds."""
+"""The moves the defence first proves to hold there: X has no win by threats after either,
+but wins against both with a quiet move first, as the main search proves; (2, 0), slower
+to prove, holds. The bot before the main search's proofs sent it back played one of them
+from 6,000 to 28,000 nodes (and lost)."""
 
 
 def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() -> None:
     """The main search's proof that every move that holds loses sends the bot back to the
-    moves its defence had not ruled on: it plays one that holds and is not proved lost.
+    moves its defence had not ruled on, as often as it proves the new ones lost: it plays a
+    move not proved lost, one that holds when the defence has the time to prove it.
+
     At 20,000 nodes the defence proves one refuted move to hold, then, sent back, the
-    other; the main search refutes that one too, and sent back again the check runs out of
-    time and the main search chooses among the moves left unproved (a bot that stopped at
-    the second try played the refuted move)."""
+    other; the main search refutes that one too, and sent back again the defence proves
+    (2, 0) to hold (a bot that stopped at the second try played a refuted move). At 35,000
+    nodes the defence proves both refuted moves to hold at once, the main search refutes
+    them, and sent back the defence proves (2, 0) to hold (a bot that was not sent back
+    played a refuted move)."""
     game = ttt.Game.unbounded(5)
     for cell in GRID_QUIET_LOSS:
         game.move(*cell)
@@ -525,10 +530,11 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
             game.undo()
 
     assert all(holds(move) and refuted(move) for move in REFUTED)
-    move = ThreatBot(0, seconds=None, nodes=20_000).choose_move(game)
-    assert move not in REFUTED
+    for nodes in (20_000, 35_000):
+        move = ThreatBot(0, seconds=None, nodes=nodes).choose_move(game)
+        assert move not in REFUTED
+        assert not refuted(move)
     assert holds(move)
-    assert not refuted(move)
 
 
 def checked_defence(seed: int, stones: int) -> tuple[ttt.Game, Board, list[int], _Defence]:

@@ -766,15 +766,35 @@ class Board:
             code |= levels << place
         return code
 
-    def line(self, index: int, direction: int) -> list[int]:
-        """The empty cells within ``reach`` of ``index`` along one direction."""
-        step = self.steps[direction]
-        stones = self.stones
-        return [
-            index + step * offset
-            for offset in range(-self.reach, self.reach + 1)
-            if offset and stones[index + step * offset] == 0
-        ]
+    def stops(self, index: int, attacker: int) -> list[int]:
+        """The cells where a stone of the rival's keeps ``attacker`` from winning in two there.
+
+        ``index`` is an empty cell where the attacker's stone would make an open four or
+        two fours (:data:`WIN_CELL`). The rival stops it on the cell itself, or on a cell
+        along a line where the attacker's stone there makes a four or better, if the
+        rival's stone lowers that line's level enough that the cell's class drops below
+        :data:`WIN_CELL`; anywhere else the attacker still makes its open four (or its two
+        fours) next move. The lowered levels come from the lines (exact in either mode,
+        and after a lazy move); the cells come in the order of the directions, then of the
+        offsets along each line, ``index`` first.
+        """
+        code = self.codes[index]
+        own = LEVEL_BITS * (attacker - 1)
+        lines, table = self.lines, self.table
+        low, shift = table.low_mask, 2 * self.reach
+        found = [index]
+        for number, bit, step, place in self._slots[index]:
+            at = place + own
+            level = (code >> at) & LEVEL_MASK
+            if level < BLOCK4:
+                continue
+            window = lines[number] >> (bit - shift)
+            key = window & low | (window >> shift + 2 & low) << shift
+            for offset, lowered in table.levels_when_blocked(key, attacker):
+                left = code + ((lowered - level) << at)
+                if lowered != level and _info(left)[1 + attacker] < WIN_CELL:
+                    found.append(index + offset * step)
+        return found
 
     def level(self, index: int, direction: int, player: int) -> int:
         """The level a stone of ``player`` on the empty ``index`` makes along ``direction``."""

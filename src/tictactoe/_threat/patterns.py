@@ -150,6 +150,8 @@ class PatternTable:
         threat search asks of a line, and a stone changes it on far fewer cells."""
         self.low_mask = (1 << 2 * self.reach) - 1
         """The bits of ``reach`` cells: one half of a key."""
+        self._blocked: dict[int, tuple[tuple[int, int], ...]] = {}
+        """What :meth:`levels_when_blocked` found, by key and player."""
 
     def packed(self, key: int) -> int:
         """The two players' levels for a line key: the first's in the low bits."""
@@ -169,6 +171,25 @@ class PatternTable:
                 level = (packed >> shift) & LEVEL_MASK
                 found |= (level if level >= FLEX3 else DEAD) << shift
             self.tactical[key] = found
+        return found
+
+    def levels_when_blocked(self, key: int, player: int) -> tuple[tuple[int, int], ...]:
+        """``player``'s level at the centre of ``key`` with a rival stone on each empty neighbour.
+
+        One pair (offset, level) for each empty neighbour, in the order of the offsets
+        ``-reach .. -1, 1 .. reach``: what the rival's stone on that cell leaves of the
+        line, where the defence against a four or an open three must go. Kept by key.
+        """
+        found = self._blocked.get(key << 1 | (player - 1))
+        if found is None:
+            reach, rival, shift = self.reach, 3 - player, LEVEL_BITS * (player - 1)
+            pairs = []
+            for index in range(2 * reach):
+                if (key >> 2 * index) & 3 == _EMPTY:
+                    offset = index - reach if index < reach else index - reach + 1
+                    blocked = self.packed(key | rival << 2 * index)
+                    pairs.append((offset, (blocked >> shift) & LEVEL_MASK))
+            found = self._blocked[key << 1 | (player - 1)] = tuple(pairs)
         return found
 
     def changes(self, segment: int, tactical: bool) -> list[tuple[int, int, int]]:

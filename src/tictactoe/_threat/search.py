@@ -3,8 +3,8 @@
 Each node first looks at the threats: a five to make wins, two rival fives lose, one rival
 five must be blocked (the only move, searched without spending depth), an open four or two
 fours to make win in two. Facing the rival's open three (cells where the rival would make an
-open four), the node only tries the answers a threat search allows: the cells on those
-lines and its own fours; past the horizon it keeps answering such threats for a few plies
+open four), the node only tries the answers a threat search allows: the cells that stop
+it and its own fours; past the horizon it keeps answering such threats for a few plies
 more, so that no leaf is judged with an open three standing unanswered. Otherwise it tries
 the :data:`WIDTH` cells of highest value (its own value plus the rival's: attack and
 defence), after the move from the transposition table and the killer of the ply. A move

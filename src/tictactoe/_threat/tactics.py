@@ -3,13 +3,16 @@
 The attacker plays only threats; the defender only answers them. Against a four the only
 answer is the block (a four of the defender's own comes too late: the attacker completes
 five first). Against an open three (the attacker can make an open four next) the answers are
-the free cells on the lines of that open four, and every four of the defender's own (a
-counter-four, which the attacker must block before going on). A win is proved when every
-answer fails; a position proved, either way, is kept in a table by its Zobrist key, its
-attacker, its kind of threats and the attacker's last threat, with the depth it was proved
-to: a win serves a search as deep or deeper, a failure one as deep or shallower. So whether
-a position is won within a depth does not hang on what the table held: a search straight to
-the depth, one deepening to it, and one on a table that other searches filled all agree.
+the moves that stop it: the cell of that open four, and those on its line where the
+defender's stone leaves the attacker no open four nor two fours (:meth:`Board.stops
+<tictactoe._threat.board.Board.stops>`, read from the pattern table); and every four of the
+defender's own (a counter-four, which the attacker must block before going on). A win is
+proved when every answer fails; a position proved, either way, is kept in a table by its
+Zobrist key, its attacker, its kind of threats and the attacker's last threat, with the
+depth it was proved to: a win serves a search as deep or deeper, a failure one as deep or
+shallower. So whether a position is won within a depth does not hang on what the table
+held: a search straight to the depth, one deepening to it, and one on a table that other
+searches filled all agree.
 
 The attacker's fours are all tried, but after its first threat an open three only on a line
 through its last threat, a few cells from it: threats that build on each other, as strong
@@ -25,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tictactoe._threat.board import FOUR_CELL, WIN_CELL, Board
-from tictactoe._threat.patterns import BLOCK4
 
 __all__ = ["Budget", "OutOfTime", "Proofs", "ThreatSearch", "answers_to_three"]
 
@@ -233,10 +235,10 @@ class ThreatSearch:
         """The attacker's winning line from here with the defender to move, else None.
 
         At ``depth`` 0, the attacker's last threat played, it wins only if every answer
-        leaves it a five, an open four or two fours to make; nearly always the first
-        answer tried shows it does not, in any order. So there the answers are tried as
-        they come rather than the likeliest first: ordering them took about a tenth of a
-        threat search's time.
+        leaves it a five, an open four or two fours to make. A cell that stops its open
+        fours (:func:`answers_to_three`) leaves it none, so where there is one the node is
+        settled without a move; else only the defender's counter-fours can hold, and they
+        are tried.
         """
         board = self.board
         defender = 3 - attacker
@@ -250,9 +252,7 @@ class ThreatSearch:
         elif fours_only:
             return None
         else:
-            answers = (
-                self._likeliest_answers(attacker) if depth else answers_to_three(board, attacker)
-            )
+            answers = self._likeliest_answers(attacker) if depth else self._last_answers(attacker)
             if not answers:
                 return None
         self.budget.spend()
@@ -268,6 +268,19 @@ class ThreatSearch:
             if len(line) + 1 > len(longest):
                 longest = [answer, *line]
         return longest
+
+    def _last_answers(self, attacker: int) -> list[int]:
+        """The answers that may fail against an attacker with no threat left to play.
+
+        None (an empty list) when no open four of its is coming or a cell stops them all;
+        else the defender's fours, or, when it has none, one cell that makes an open four
+        (which loses like any move).
+        """
+        board = self.board
+        makers = _makers(board, attacker)
+        if not makers or _common_stops(board, attacker, makers):
+            return []
+        return sorted(board.fours[3 - attacker]) or makers[:1]
 
     def _likeliest_answers(self, attacker: int) -> list[int]:
         """The defender's answers to the attacker's open three, the likeliest to hold first.
@@ -290,15 +303,31 @@ class ThreatSearch:
 def answers_to_three(board: Board, attacker: int) -> list[int]:
     """The defender's answers to the attacker's coming open fours; none if none come.
 
-    They are the free cells on the lines of those fours, and the defender's own fours.
+    They are the cells that stop every one of those fours (:meth:`Board.stops
+    <tictactoe._threat.board.Board.stops>`: the cells where the attacker would make one,
+    and those on their lines that leave it none), then the defender's own fours. Any other
+    move lets the attacker make an open four (or two fours) next: a search that tried it
+    would only find that out, a move later. When nothing stops them all and the defender
+    has no four, the first of those cells stands alone, lost like every other move.
     """
-    makers = [cell for cell in board.fours[attacker] if board.threat[attacker][cell] == WIN_CELL]
+    makers = _makers(board, attacker)
     if not makers:
         return []
-    answers = dict.fromkeys(makers)
-    for cell in makers:
-        for direction in range(4):
-            if board.level(cell, direction, attacker) >= BLOCK4:
-                answers.update(dict.fromkeys(board.line(cell, direction)))
+    answers = dict.fromkeys(_common_stops(board, attacker, makers))
     answers.update(dict.fromkeys(sorted(board.fours[3 - attacker])))
-    return list(answers)
+    return list(answers) or makers[:1]
+
+
+def _makers(board: Board, attacker: int) -> list[int]:
+    """The cells where the attacker would make an open four or two fours: a win in two."""
+    threat = board.threat[attacker]
+    return [cell for cell in board.fours[attacker] if threat[cell] == WIN_CELL]
+
+
+def _common_stops(board: Board, attacker: int, makers: list[int]) -> list[int]:
+    """The cells where the defender's stone stops every one of ``makers``."""
+    stops = board.stops(makers[0], attacker)
+    for cell in makers[1:]:
+        others = set(board.stops(cell, attacker))
+        stops = [stop for stop in stops if stop in others]
+    return stops
