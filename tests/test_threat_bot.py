@@ -505,7 +505,7 @@ from 6,000 to 28,000 nodes (and lost)."""
 def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() -> None:
     """The main search's proof that every move that holds loses sends the bot back to the
     moves its defence had not ruled on, as often as it proves the new ones lost: it plays a
-    move not proved lost, one that holds when the defence has the time to prove it.
+    move that holds and is not proved lost.
 
     At 20,000 nodes the defence proves one refuted move to hold, then, sent back, the
     other; the main search refutes that one too, and sent back again the defence proves
@@ -534,7 +534,7 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
         move = ThreatBot(0, seconds=None, nodes=nodes).choose_move(game)
         assert move not in REFUTED
         assert not refuted(move)
-    assert holds(move)
+        assert holds(move)
 
 
 def checked_defence(seed: int, stones: int) -> tuple[ttt.Game, Board, list[int], _Defence]:
