@@ -272,13 +272,14 @@ class ThreatSearch:
     def _last_answers(self, attacker: int) -> list[int]:
         """The answers that may fail against an attacker with no threat left to play.
 
-        None (an empty list) when no open four of its is coming or a cell stops them all;
+        None (an empty list) when no open four of its is coming or a cell stops them all
+        (a lone cell that wins in two is stopped on itself, with no need to look further);
         else the defender's fours, or, when it has none, one cell that makes an open four
         (which loses like any move).
         """
         board = self.board
         makers = _makers(board, attacker)
-        if not makers or _common_stops(board, attacker, makers):
+        if len(makers) < 2 or _common_stops(board, attacker, makers):
             return []
         return sorted(board.fours[3 - attacker]) or makers[:1]
 
