@@ -297,7 +297,4 @@ class Search:
 
 def _answers(board: Board) -> list[int]:
     """The answers to the open three of the side not to move, if it has one; else none."""
-    rival = 3 - board.to_move
-    if not any(board.threat[rival][cell] == WIN_CELL for cell in board.fours[rival]):
-        return []
-    return answers_to_three(board, rival)
+    return answers_to_three(board, 3 - board.to_move)
