@@ -9,7 +9,8 @@ With ``--nodes N`` the threat bot has N nodes a move and no clock (the heuristic
 ``--heuristic-nodes``): the games are then the same whatever the machine's load, so two
 versions of the bot can be compared game for game. ``--jobs`` plays games in parallel
 processes; ``--first-opening`` starts the openings further on, for a sample the other
-runs have not seen; ``--save`` writes every game's moves to a JSON file, to replay the losses.
+runs have not seen; ``--save`` writes every game's moves to a JSON file, to replay the losses,
+with the threat bot's time for each of its moves, to find a late one.
 """
 
 from __future__ import annotations
@@ -86,15 +87,19 @@ def main() -> None:
     parser.add_argument("--save", help="a JSON file for every game's moves and result")
     args = parser.parse_args()
     points, times, games = [], [], []
+    worst_at = (0, 0)
     with ProcessPoolExecutor(args.jobs) as pool:
         numbers = range(args.games)
         for number, (score, used, moves) in zip(
             numbers, pool.map(play, numbers, [args] * args.games), strict=True
         ):
             points.append(score)
+            if used and (not times or max(used) > max(times)):
+                worst_at = (number, used.index(max(used)))
             times += used
             mark = "X" if number % 2 == 0 else "O"
-            games.append({"number": number, "threat": mark, "points": score, "moves": moves})
+            game = {"number": number, "threat": mark, "points": score, "moves": moves}
+            games.append(game | {"times": used})
             print(f"game {number + 1}: {score:g}", flush=True)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
@@ -114,6 +119,7 @@ def main() -> None:
     print(
         f"threat's time a move: median {statistics.median(times):.3f} s, worst {worst:.3f} s"
         + ("" if args.nodes else f" ({(worst - args.time) * 1000:+.1f} ms against the budget)")
+        + f", its move {worst_at[1] + 1} of game {worst_at[0] + 1}"
     )
 
 
