@@ -11,6 +11,12 @@ versions of the bot can be compared game for game. ``--jobs`` plays games in par
 processes; ``--first-opening`` starts the openings further on, for a sample the other
 runs have not seen; ``--save`` writes every game's moves to a JSON file, to replay the losses,
 with the threat bot's time for each of its moves, to find a late one.
+
+The worst move comes with the longest pause between two of its clock readings. A search
+reads the clock every few dozen nodes, a millisecond or two apart, so a move late by much
+more than that was either stopped between two readings (a pause as long as the lateness:
+the machine held the process, as a shared machine does when it maps fresh memory) or spent
+its time after the last one (a short pause: the bot's own fault, to trace).
 """
 
 from __future__ import annotations
@@ -40,8 +46,31 @@ def opening(number: int, unbounded: bool) -> list[ttt.Cell]:
     return cells
 
 
-def play(number: int, args: argparse.Namespace) -> tuple[float, list[float], list[ttt.Cell]]:
-    """One game: the threat bot's points (1, 0.5 or 0), its times a move, and the moves.
+class PauseClock:
+    """:func:`time.perf_counter`, noting the longest time between two readings of a move."""
+
+    def __init__(self) -> None:
+        self.last: float | None = None
+        self.longest = 0.0
+
+    def __call__(self) -> float:
+        now = time.perf_counter()
+        if self.last is not None:
+            self.longest = max(self.longest, now - self.last)
+        self.last = now
+        return now
+
+    def new_move(self) -> None:
+        """Forget the last move's readings."""
+        self.last, self.longest = None, 0.0
+
+
+Played = tuple[float, list[float], list[float], list[ttt.Cell]]
+
+
+def play(number: int, args: argparse.Namespace) -> Played:
+    """One game: the threat bot's points (1, 0.5 or 0), its times a move, its longest pause
+    between two clock readings in each move, and the moves.
 
     Colours swap with ``number``.
     """
@@ -49,24 +78,27 @@ def play(number: int, args: argparse.Namespace) -> tuple[float, list[float], lis
     for cell in opening(args.first_opening + number // 2, args.unbounded):
         game.move(*cell)
     seconds = None if args.nodes else args.time
-    threat = ThreatBot(number, seconds=seconds, nodes=args.nodes)
+    clock = PauseClock()
+    threat = ThreatBot(number, seconds=seconds, nodes=args.nodes, clock=clock)
     heuristic = HeuristicBot(number, seconds=seconds, nodes=args.heuristic_nodes)
     players: list[ttt.Player] = [threat, heuristic]
     if number % 2:
         players.reverse()
-    times = []
+    times, pauses = [], []
     while not game.is_over and len(game.moves) < args.max_moves:
         player = players[game.players.index(game.turn)]
+        clock.new_move()
         start = time.perf_counter()
         cell = player.choose_move(game)
         if player is threat:
             times.append(time.perf_counter() - start)
+            pauses.append(clock.longest)
         game.move(*cell)
     moves = [move.cell for move in game.moves]
     if game.winner is None:
-        return 0.5, times, moves
+        return 0.5, times, pauses, moves
     points = 1.0 if players[game.players.index(game.winner)] is threat else 0.0
-    return points, times, moves
+    return points, times, pauses, moves
 
 
 def main() -> None:
@@ -86,20 +118,23 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--save", help="a JSON file for every game's moves and result")
     args = parser.parse_args()
-    points, times, games = [], [], []
-    worst_at = (0, 0)
+    points: list[float] = []
+    times: list[float] = []
+    games: list[dict[str, object]] = []
+    worst_at, worst_pause = (0, 0), 0.0
     with ProcessPoolExecutor(args.jobs) as pool:
         numbers = range(args.games)
-        for number, (score, used, moves) in zip(
+        for number, (score, used, pauses, moves) in zip(
             numbers, pool.map(play, numbers, [args] * args.games), strict=True
         ):
             points.append(score)
             if used and (not times or max(used) > max(times)):
                 worst_at = (number, used.index(max(used)))
+                worst_pause = pauses[worst_at[1]]
             times += used
             mark = "X" if number % 2 == 0 else "O"
             game = {"number": number, "threat": mark, "points": score, "moves": moves}
-            games.append(game | {"times": used})
+            games.append(game | {"times": used, "pauses": pauses})
             print(f"game {number + 1}: {score:g}", flush=True)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as file:
@@ -119,7 +154,8 @@ def main() -> None:
     print(
         f"threat's time a move: median {statistics.median(times):.3f} s, worst {worst:.3f} s"
         + ("" if args.nodes else f" ({(worst - args.time) * 1000:+.1f} ms against the budget)")
-        + f", its move {worst_at[1] + 1} of game {worst_at[0] + 1}"
+        + f", its move {worst_at[1] + 1} of game {worst_at[0] + 1}, whose longest pause "
+        f"between two clock readings was {worst_pause * 1000:.1f} ms"
     )
 
 
