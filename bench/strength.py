@@ -15,7 +15,7 @@ with the threat bot's time for each of its moves, to find a late one.
 The worst move comes with the longest pause between two of its clock readings. A search
 reads the clock every few dozen nodes, a millisecond or two apart, so a move late by much
 more than that was either stopped between two readings (a pause as long as the lateness:
-the machine held the process, as a shared machine does when it maps fresh memory) or spent
+the machine held the process, as a shared machine may when it maps fresh memory) or spent
 its time after the last one (a short pause: the bot's own fault, to trace).
 """
 
