@@ -121,16 +121,16 @@ def main() -> None:
     points: list[float] = []
     times: list[float] = []
     games: list[dict[str, object]] = []
-    worst_at, worst_pause = (0, 0), 0.0
+    worst = (0.0, 0, 0, 0.0)  # the slowest move: its time, game, place there, longest pause
     with ProcessPoolExecutor(args.jobs) as pool:
         numbers = range(args.games)
         for number, (score, used, pauses, moves) in zip(
             numbers, pool.map(play, numbers, [args] * args.games), strict=True
         ):
             points.append(score)
-            if used and (not times or max(used) > max(times)):
-                worst_at = (number, used.index(max(used)))
-                worst_pause = pauses[worst_at[1]]
+            for place, (seconds, pause) in enumerate(zip(used, pauses, strict=True)):
+                if seconds > worst[0]:
+                    worst = (seconds, number, place, pause)
             times += used
             mark = "X" if number % 2 == 0 else "O"
             game = {"number": number, "threat": mark, "points": score, "moves": moves}
@@ -150,12 +150,12 @@ def main() -> None:
         f"{board}, {budget} a move: threat scored {sum(points):g}/{count} "
         f"= {score:.1%} ± {margin:.1%} (W {wins} D {draws} L {count - wins - draws})"
     )
-    worst = max(times)
+    slowest, game_number, place, pause = worst
     print(
-        f"threat's time a move: median {statistics.median(times):.3f} s, worst {worst:.3f} s"
-        + ("" if args.nodes else f" ({(worst - args.time) * 1000:+.1f} ms against the budget)")
-        + f", its move {worst_at[1] + 1} of game {worst_at[0] + 1}, whose longest pause "
-        f"between two clock readings was {worst_pause * 1000:.1f} ms"
+        f"threat's time a move: median {statistics.median(times):.3f} s, worst {slowest:.3f} s"
+        + ("" if args.nodes else f" ({(slowest - args.time) * 1000:+.1f} ms against the budget)")
+        + f", its move {place + 1} of game {game_number + 1}, whose longest pause "
+        f"between two clock readings was {pause * 1000:.1f} ms"
     )
 
 
