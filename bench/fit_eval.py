@@ -11,7 +11,8 @@ weights and for the fitted ones, and the fitted weights in the units of the eval
 
 The games are between the threat bot and the heuristic bot, which wins far less often; a
 term for "the threat bot is to move" takes that out of the other weights and is left out
-of what is printed.
+of what is printed. So is the constant: the evaluation's term for the side to move is set
+so that the search's odd and even depths agree, not by these outcomes.
 """
 
 from __future__ import annotations

@@ -820,9 +820,10 @@ def test_late_quiet_moves_are_searched_shallower_and_proved_wins_stay(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Five plies deep over four middle games, the late move reductions save over a tenth
-    of the nodes (15% with the side to move's term in the evaluation, 20% without), and every win the full-width search proves, the reduced search proves
-    too (the reductions spare threats, blocks and answers to open threes). The fourth game
-    (seed 7) is one where the full-width search proves a win."""
+    of the nodes (15% with the side to move's term in the evaluation, 20% without), and
+    every win the full-width search proves, the reduced search proves too (the reductions
+    spare threats, blocks and answers to open threes). The fourth game (seed 7) is one
+    where the full-width search proves a win."""
 
     def searched(seed: int) -> tuple[int, int]:
         board = Board.from_game(crowded(seed, 8))

@@ -16,8 +16,10 @@ forced blocks and answers to open threes are never reduced.
 Leaves are scored by the board's totals: the value of every empty cell to the side to move,
 less its value to the rival; then each threat cell counts more for the side to move, which
 can use it first, than for the side that waits; plus the initiative of a double threat the
-rival cannot meet with a four. The weights are fitted to the outcomes of games, but for
-the open three's level, set higher by hand (see the board's level weights).
+rival cannot meet with a four; plus the worth of the stone the side to move is about to
+place (``_TO_MOVE``), without which odd and even depths scored far apart. The weights
+are fitted to the outcomes of games, but for the open three's level, set higher by hand
+(see the board's level weights).
 
 Every move is played lazily (:meth:`Board.play <tictactoe._threat.board.Board.play>`): the
 totals, the threats and the levels from an open three up, all that a leaf and the answers
