@@ -20,9 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import shlex
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -31,6 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from scores import score_line
 
 from tictactoe.cli._match import read_openings
 from tictactoe.cli._options import UsageError
@@ -54,11 +54,7 @@ class Tally:
 
     def score_line(self) -> str:
         """``S/N = P% ± M%``: the score with its 95% margin (normal approximation)."""
-        count = len(self.points)
-        if not count:
-            return "no games"
-        margin = 1.96 * statistics.pstdev(self.points) / math.sqrt(count)
-        return f"{sum(self.points):g}/{count} = {sum(self.points) / count:.1%} ± {margin:.1%}"
+        return score_line(self.points)
 
 
 def deal(openings: list[str], jobs: int) -> list[list[str]]:

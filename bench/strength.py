@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+
+from scores import score_line
 
 import tictactoe as ttt
 from tictactoe.heuristic import HeuristicBot
@@ -140,15 +141,13 @@ def main() -> None:
         with open(args.save, "w", encoding="utf-8") as file:
             json.dump(games, file)
     count = len(points)
-    score = sum(points) / count
-    margin = 1.96 * statistics.pstdev(points) / math.sqrt(count) if count > 1 else 0.0
     wins = points.count(1.0)
     draws = points.count(0.5)
     board = "unbounded grid" if args.unbounded else "15x15"
     budget = f"{args.nodes} nodes" if args.nodes else f"{args.time:g} s"
     print(
-        f"{board}, {budget} a move: threat scored {sum(points):g}/{count} "
-        f"= {score:.1%} ± {margin:.1%} (W {wins} D {draws} L {count - wins - draws})"
+        f"{board}, {budget} a move: threat scored {score_line(points)} "
+        f"(W {wins} D {draws} L {count - wins - draws})"
     )
     slowest, game_number, place, pause = worst
     print(

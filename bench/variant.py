@@ -1,0 +1,111 @@
+"""The threat bot against itself with constants of its main search changed: which is stronger.
+
+``python bench/variant.py --set _TO_MOVE=0 --games 60 --nodes 10000 --jobs 2`` plays the
+threat bot with the constants given (the variant) against the bot as it stands, on 15×15
+from the varied openings of ``bench/strength.py``, each twice with colours swapped, and
+prints the variant's score with its 95% margin and by colour. Both sides have the same
+node budget and no clock, so the games are the same whatever the machine's load; a change
+that makes a node dearer is measured by the strength bench at a time budget instead.
+
+The constants are the whole numbers at the top of ``tictactoe._threat.search`` (``WIDTH``,
+``_LATE_MOVE``, ``_TO_MOVE``...); both bots run in one process, and the variant's values are
+set before each of its moves and the bot's own before each of the other's.
+"""
+
+from __future__ import annotations
+
+import argparse
+from concurrent.futures import ProcessPoolExecutor
+
+from scores import score_line
+from strength import opening
+
+import tictactoe as ttt
+from tictactoe._threat import search
+from tictactoe.threat import ThreatBot
+
+Constants = dict[str, int]
+
+
+def constant(text: str) -> tuple[str, int]:
+    """``NAME=VALUE`` read as one of the search's whole-number constants and its new value."""
+    name, equals, value = text.partition("=")
+    present = vars(search).get(name)
+    if not equals or name.strip("_").upper() != name.strip("_") or type(present) is not int:
+        raise argparse.ArgumentTypeError(f"{name!r} is not a whole-number constant of the search")
+    try:
+        return name, int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+
+
+def play(number: int, first_opening: int, nodes: int, variant: Constants) -> float:
+    """One game: the variant's points (1, 0.5 or 0); it plays first when ``number`` is even."""
+    game = ttt.Game(15, k=5)
+    for cell in opening(first_opening + number // 2, False):
+        game.move(*cell)
+    standing = {name: vars(search)[name] for name in variant}
+    sides = [(ThreatBot(number, seconds=None, nodes=nodes), variant)]
+    sides.append((ThreatBot(number, seconds=None, nodes=nodes), standing))
+    if number % 2:
+        sides.reverse()
+    try:
+        while not game.is_over:
+            bot, constants = sides[game.players.index(game.turn)]
+            for name, value in constants.items():
+                setattr(search, name, value)
+            game.move(*bot.choose_move(game))
+    finally:
+        for name, value in standing.items():
+            setattr(search, name, value)
+    if game.winner is None:
+        return 0.5
+    return 1.0 if sides[game.players.index(game.winner)][1] is variant else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--set",
+        type=constant,
+        action="append",
+        required=True,
+        metavar="NAME=VALUE",
+        help="a constant of the search and the variant's value for it (repeat for more)",
+    )
+    parser.add_argument("--games", type=int, default=60, help="games (two an opening)")
+    parser.add_argument("--nodes", type=int, default=10_000, help="nodes a move, both bots")
+    parser.add_argument(
+        "--first-opening",
+        type=int,
+        default=0,
+        help="the number of the first opening; another than an earlier run's plays new openings",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    args = parser.parse_args()
+    if args.games < 1 or args.nodes < 1:
+        parser.error("--games and --nodes must be at least 1")
+    variant = dict(args.set)
+    numbers = range(args.games)
+    points: list[float] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        jobs = pool.map(
+            play,
+            numbers,
+            [args.first_opening] * args.games,
+            [args.nodes] * args.games,
+            [variant] * args.games,
+        )
+        for number, score in zip(numbers, jobs, strict=True):
+            points.append(score)
+            print(f"game {number + 1}: {score:g}", flush=True)
+    first, second = sum(points[::2]), sum(points[1::2])
+    changes = " ".join(f"{name}={value}" for name, value in variant.items())
+    print(
+        f"{changes} at {args.nodes} nodes a move: {score_line(points)} "
+        f"(first {first:g}/{len(points[::2])}, second {second:g}/{len(points[1::2])})"
+    )
+
+
+if __name__ == "__main__":
+    main()

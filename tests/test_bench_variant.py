@@ -1,0 +1,63 @@
+"""``bench/variant.py``: the variant's constants hold for its moves alone, and the summary
+counts its points."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+
+import pytest
+from benches import load_bench
+
+import tictactoe as ttt
+from tictactoe._threat import search
+from tictactoe.threat import ThreatBot
+
+variant = load_bench("variant")
+
+
+def test_a_constant_is_one_of_the_searchs_whole_numbers() -> None:
+    assert variant.constant("_TO_MOVE=0") == ("_TO_MOVE", 0)
+    assert variant.constant("WIDTH=12") == ("WIDTH", 12)
+    for text in ("_TO_MOVE", "NO_SUCH=1", "Search=1", "WIDTH=wide", "Table=3"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            variant.constant(text)
+
+
+@pytest.mark.parametrize("number", [0, 1])
+def test_each_bot_searches_with_its_own_constants(
+    number: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A spy on the bots' moves notes the constant each move saw: the variant's value in
+    the variant's moves (the first player's when ``number`` is even), the standing value
+    in the other's, and the standing value again once the game is over."""
+    standing = search._TO_MOVE
+    seen: dict[int, set[int]] = {0: set(), 1: set()}
+    choose = ThreatBot.choose_move
+
+    def spy(bot: ThreatBot, game: ttt.Game) -> ttt.Cell:
+        seen[len(game.moves) % 2].add(search._TO_MOVE)
+        return choose(bot, game)
+
+    monkeypatch.setattr(ThreatBot, "choose_move", spy)
+    points = variant.play(number, 0, 150, {"_TO_MOVE": standing + 1})
+    assert points in (0.0, 0.5, 1.0)
+    assert standing == search._TO_MOVE
+    mine = number % 2  # the first player moves after an even number of moves
+    assert seen[mine] == {standing + 1}
+    assert seen[1 - mine] == {standing}
+
+
+def test_the_summary_counts_the_variants_points(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["variant.py", "--set", "WIDTH=4", "--games", "2", "--nodes", "100"]
+    monkeypatch.setattr(sys, "argv", argv)
+    variant.main()
+    out = capsys.readouterr().out
+    games = [float(points) for points in re.findall(r"^game \d+: (\S+)$", out, re.MULTILINE)]
+    assert len(games) == 2
+    summary = out.splitlines()[-1]
+    assert summary.startswith(f"WIDTH=4 at 100 nodes a move: {sum(games):g}/2 = ")
+    assert f"(first {games[0]:g}/1, second {games[1]:g}/1)" in summary
