@@ -60,8 +60,8 @@ ahead. Without this term the root's score swung by a mean 554 from one depth to 
 by 38 the other way. A leaf reached after an answer to an open three past the horizon
 has the other side to move than the leaves beside it, so the swing scored such lines
 twice its size wrong: an open three made just before the horizon looked bad for the side
-that made it. It also costs the iterations: depth 7 took a median 41,000 nodes over 60
-of those positions without it, and 29,000 with it."""
+that made it. It also cost the iterations: depth 7 took a median 41,000 nodes over 60
+such positions without it, and 29,000 with it."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _INITIATIVE = (0, -2, 1536, 91, 1630, 0, 0)
 """Added for the side to move by its best threat class, when the rival has no four."""
