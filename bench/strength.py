@@ -47,6 +47,14 @@ def opening(number: int, unbounded: bool) -> list[ttt.Cell]:
     return cells
 
 
+def opened(number: int, unbounded: bool) -> ttt.Game:
+    """A new 15×15 game (or grid game), five in a row, with opening ``number`` played."""
+    game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
+    for cell in opening(number, unbounded):
+        game.move(*cell)
+    return game
+
+
 class PauseClock:
     """:func:`time.perf_counter`, noting the longest time between two readings of a move."""
 
@@ -75,9 +83,7 @@ def play(number: int, args: argparse.Namespace) -> Played:
 
     Colours swap with ``number``.
     """
-    game = ttt.Game.unbounded(5) if args.unbounded else ttt.Game(15, k=5)
-    for cell in opening(args.first_opening + number // 2, args.unbounded):
-        game.move(*cell)
+    game = opened(args.first_opening + number // 2, args.unbounded)
     seconds = None if args.nodes else args.time
     clock = PauseClock()
     threat = ThreatBot(number, seconds=seconds, nodes=args.nodes, clock=clock)

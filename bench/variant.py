@@ -18,9 +18,8 @@ import argparse
 from concurrent.futures import ProcessPoolExecutor
 
 from scores import score_line
-from strength import opening
+from strength import opened
 
-import tictactoe as ttt
 from tictactoe._threat import search
 from tictactoe.threat import ThreatBot
 
@@ -31,7 +30,7 @@ def constant(text: str) -> tuple[str, int]:
     """``NAME=VALUE`` read as one of the search's whole-number constants and its new value."""
     name, equals, value = text.partition("=")
     present = vars(search).get(name)
-    if not equals or name.strip("_").upper() != name.strip("_") or type(present) is not int:
+    if not equals or not name.lstrip("_").isupper() or type(present) is not int:
         raise argparse.ArgumentTypeError(f"{name!r} is not a whole-number constant of the search")
     try:
         return name, int(value)
@@ -41,9 +40,7 @@ def constant(text: str) -> tuple[str, int]:
 
 def play(number: int, first_opening: int, nodes: int, variant: Constants) -> float:
     """One game: the variant's points (1, 0.5 or 0); it plays first when ``number`` is even."""
-    game = ttt.Game(15, k=5)
-    for cell in opening(first_opening + number // 2, False):
-        game.move(*cell)
+    game = opened(first_opening + number // 2, False)
     standing = {name: vars(search)[name] for name in variant}
     sides = [(ThreatBot(number, seconds=None, nodes=nodes), variant)]
     sides.append((ThreatBot(number, seconds=None, nodes=nodes), standing))
