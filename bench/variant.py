@@ -1,4 +1,4 @@
-"""The threat bot against itself with constants of its main search changed: which is stronger.
+"""The threat bot against itself with constants of its search changed: which is stronger.
 
 ``python bench/variant.py --set _TO_MOVE=0 --games 60 --nodes 10000 --jobs 2`` plays the
 threat bot with the constants given (the variant) against the bot as it stands, on 15×15
@@ -8,30 +8,41 @@ node budget and no clock, so the games are the same whatever the machine's load;
 that makes a node dearer is measured by the strength bench at a time budget instead.
 
 The constants are the whole numbers at the top of ``tictactoe._threat.search`` (``WIDTH``,
-``_LATE_MOVE``, ``_TO_MOVE``...); both bots run in one process, and the variant's values are
-set before each of its moves and the bot's own before each of the other's.
+``_LATE_MOVE``, ``_TO_MOVE``...) and of ``tictactoe.threat`` (the threat stages' depths and
+node allowances: ``VCT_DEPTH``, ``DIRECT_ALLOWANCE``...); both bots run in one process, and
+the variant's values are set before each of its moves and the bot's own before each of the
+other's.
 """
 
 from __future__ import annotations
 
 import argparse
 from concurrent.futures import ProcessPoolExecutor
+from types import ModuleType
 
 from scores import score_line
 from strength import opened
 
+from tictactoe import threat
 from tictactoe._threat import search
 from tictactoe.threat import ThreatBot
 
 Constants = dict[str, int]
+HOMES: dict[str, ModuleType] = {
+    name: module
+    for module in (threat, search)
+    for name, value in vars(module).items()
+    if type(value) is int and name.lstrip("_").isupper()
+}
+"""The bot's whole-number constants, each with its module: the main search's, and the threat
+stages' of the bot (the search's where both have one)."""
 
 
 def constant(text: str) -> tuple[str, int]:
-    """``NAME=VALUE`` read as one of the search's whole-number constants and its new value."""
+    """``NAME=VALUE`` read as one of the bot's whole-number constants and its new value."""
     name, equals, value = text.partition("=")
-    present = vars(search).get(name)
-    if not equals or not name.lstrip("_").isupper() or type(present) is not int:
-        raise argparse.ArgumentTypeError(f"{name!r} is not a whole-number constant of the search")
+    if not equals or name not in HOMES:
+        raise argparse.ArgumentTypeError(f"{name!r} is not a whole-number constant of the bot")
     try:
         return name, int(value)
     except ValueError:
@@ -41,7 +52,7 @@ def constant(text: str) -> tuple[str, int]:
 def play(number: int, first_opening: int, nodes: int, variant: Constants) -> float:
     """One game: the variant's points (1, 0.5 or 0); it plays first when ``number`` is even."""
     game = opened(first_opening + number // 2, False)
-    standing = {name: vars(search)[name] for name in variant}
+    standing = {name: getattr(HOMES[name], name) for name in variant}
     sides = [(ThreatBot(number, seconds=None, nodes=nodes), variant)]
     sides.append((ThreatBot(number, seconds=None, nodes=nodes), standing))
     if number % 2:
@@ -50,11 +61,11 @@ def play(number: int, first_opening: int, nodes: int, variant: Constants) -> flo
         while not game.is_over:
             bot, constants = sides[game.players.index(game.turn)]
             for name, value in constants.items():
-                setattr(search, name, value)
+                setattr(HOMES[name], name, value)
             game.move(*bot.choose_move(game))
     finally:
         for name, value in standing.items():
-            setattr(search, name, value)
+            setattr(HOMES[name], name, value)
     if game.winner is None:
         return 0.5
     return 1.0 if sides[game.players.index(game.winner)][1] is variant else 0.0
@@ -68,7 +79,8 @@ def main() -> None:
         action="append",
         required=True,
         metavar="NAME=VALUE",
-        help="a constant of the search and the variant's value for it (repeat for more)",
+        help="a constant of the search or of the bot's threat stages, and the variant's value "
+        "for it (repeat for more)",
     )
     parser.add_argument("--games", type=int, default=60, help="games (two an opening)")
     parser.add_argument("--nodes", type=int, default=10_000, help="nodes a move, both bots")

@@ -6,44 +6,51 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from types import ModuleType
 
 import pytest
 from benches import load_bench
 
 import tictactoe as ttt
+from tictactoe import threat
 from tictactoe._threat import search
 from tictactoe.threat import ThreatBot
 
 variant = load_bench("variant")
 
 
-def test_a_constant_is_one_of_the_searchs_whole_numbers() -> None:
+def test_a_constant_is_one_of_the_bots_whole_numbers() -> None:
     assert variant.constant("_TO_MOVE=0") == ("_TO_MOVE", 0)
     assert variant.constant("WIDTH=12") == ("WIDTH", 12)
-    for text in ("_TO_MOVE", "NO_SUCH=1", "Search=1", "WIDTH=wide", "Table=3"):
+    assert variant.constant("VCT_DEPTH=6") == ("VCT_DEPTH", 6)
+    assert variant.HOMES["VCT_DEPTH"] is threat
+    assert variant.HOMES["WIN"] is search
+    bad = ("_TO_MOVE", "NO_SUCH=1", "Search=1", "WIDTH=wide", "Table=3", "DEFAULT_SECONDS=2")
+    for text in bad:
         with pytest.raises(argparse.ArgumentTypeError):
             variant.constant(text)
 
 
 @pytest.mark.parametrize("number", [0, 1])
+@pytest.mark.parametrize(("name", "module"), [("_TO_MOVE", search), ("VCT_DEPTH", threat)])
 def test_each_bot_searches_with_its_own_constants(
-    number: int, monkeypatch: pytest.MonkeyPatch
+    number: int, name: str, module: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A spy on the bots' moves notes the constant each move saw: the variant's value in
     the variant's moves (the first player's when ``number`` is even), the standing value
     in the other's, and the standing value again once the game is over."""
-    standing = search._TO_MOVE
+    standing = getattr(module, name)
     seen: dict[int, set[int]] = {0: set(), 1: set()}
     choose = ThreatBot.choose_move
 
     def spy(bot: ThreatBot, game: ttt.Game) -> ttt.Cell:
-        seen[len(game.moves) % 2].add(search._TO_MOVE)
+        seen[len(game.moves) % 2].add(getattr(module, name))
         return choose(bot, game)
 
     monkeypatch.setattr(ThreatBot, "choose_move", spy)
-    points = variant.play(number, 0, 150, {"_TO_MOVE": standing + 1})
+    points = variant.play(number, 0, 150, {name: standing + 1})
     assert points in (0.0, 0.5, 1.0)
-    assert standing == search._TO_MOVE
+    assert standing == getattr(module, name)
     mine = number % 2  # the first player moves after an even number of moves
     assert seen[mine] == {standing + 1}
     assert seen[1 - mine] == {standing}
