@@ -52,10 +52,6 @@ class Tally:
     forfeits: Counter[str] = field(default_factory=Counter)
     failed: int = 0
 
-    def score_line(self) -> str:
-        """``S/N = P% ± M%``: the score with its 95% margin (normal approximation)."""
-        return score_line(self.points)
-
 
 def deal(openings: list[str], jobs: int) -> list[list[str]]:
     """The openings in ``jobs`` runs of consecutive lines, sizes differing by one at most.
@@ -175,7 +171,7 @@ def main(argv: list[str] | None = None) -> Tally:
         folder = Path(args.save) if args.save else Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         tally = run(args, openings, folder)
-    print(f"ours against {args.engine}, {args.time:g} s a move: {tally.score_line()}")
+    print(f"ours against {args.engine}, {args.time:g} s a move: {score_line(tally.points)}")
     for colour in COLOURS.values():
         print(f"  as {colour}: {tally.colour_score[colour]:g}/{tally.colour_games[colour]}")
     draws = tally.points.count(0.5)

@@ -34,8 +34,8 @@ HOMES: dict[str, ModuleType] = {
     for name, value in vars(module).items()
     if type(value) is int and name.lstrip("_").isupper()
 }
-"""The bot's whole-number constants, each with its module: the main search's, and the threat
-stages' of the bot (the search's where both have one)."""
+"""The bot's whole-number constants, each with the module it is read from: the main
+search's and the threat stages' (the main search's where both modules have the name)."""
 
 
 def constant(text: str) -> tuple[str, int]:
