@@ -18,7 +18,11 @@ candidates):
 
 A search that runs out of ``--nodes`` counts as no hold and no win, so a loss it cannot
 rule on is ``set up`` at worst; a game lost with no such move is lost ``not to threats``.
-Prints each lost game's line and the count of each kind.
+Prints each lost game's line and the count of each kind. With ``--earlier`` it also asks,
+of each set-up, whether the bot could have seen it coming: how many of the candidates of
+its move before leave every answer of the rival's (among its candidates) a reply that holds.
+Where none does, the game was lost earlier still, and no check of the rival's set-ups at
+the root would have saved it.
 """
 
 from __future__ import annotations
@@ -68,18 +72,48 @@ def losing_move(moves: tuple[ttt.Cell, ...], side: int, depth: int, nodes: int) 
     return found
 
 
+def candidates(game: ttt.Game) -> list[ttt.Cell]:
+    """The moves the bot chooses from in ``game``: its root's candidates."""
+    board = Board.from_game(game)
+    return [board.cell(index) for index in Search.root_moves(board, random.Random(0).random)]
+
+
 def kind_of_loss(moves: tuple[ttt.Cell, ...], place: int, depth: int, deep: int, nodes: int) -> str:
     """What kind of loss the move at ``place`` made (see the module's docstring)."""
     game = opened(moves[:place])
-    board = Board.from_game(game)
-    for index in Search.root_moves(board, random.Random(0).random):
-        cell = board.cell(index)
+    for cell in candidates(game):
         if cell != moves[place] and verdict(game, cell, depth, nodes) == "holds":
             return "missed"
     before = place - 2
     if before >= 0 and verdict(opened(moves[:before]), moves[before], deep, nodes) == "loses":
         return "deep"
     return "set up"
+
+
+def set_up_against(
+    moves: tuple[ttt.Cell, ...], move: ttt.Cell, depth: int, nodes: int
+) -> ttt.Cell | None:
+    """A rival's answer to ``move`` (played after ``moves``) that no candidate then holds.
+
+    Among the rival's candidates, the first after which each of ours leaves it a win by
+    threats ``depth`` deep (or that wins at once); None if every one has an answer.
+    """
+    game = opened((*moves, move))
+    for answer in candidates(game):
+        after = opened((*moves, move, answer))
+        if after.is_over or not any(
+            verdict(after, cell, depth, nodes) == "holds" for cell in candidates(after)
+        ):
+            return answer
+    return None
+
+
+def safe_before(moves: tuple[ttt.Cell, ...], place: int, depth: int, nodes: int) -> int:
+    """How many of the candidates of the move before ``place`` meet every rival's set-up."""
+    before = moves[: place - 2]
+    return sum(
+        set_up_against(before, cell, depth, nodes) is None for cell in candidates(opened(before))
+    )
 
 
 def main(argv: list[str] | None = None) -> Counter[str]:
@@ -99,6 +133,12 @@ def main(argv: list[str] | None = None) -> Counter[str]:
         help="threats deep the rival's win is looked for a move before",
     )
     parser.add_argument("--nodes", type=int, default=60_000, help="nodes of each search")
+    parser.add_argument(
+        "--earlier",
+        action="store_true",
+        help="for a set-up, count the candidates of the move before that every rival's "
+        "answer leaves a hold (each answer and hold among the candidates; slow)",
+    )
     args = parser.parse_args(argv)
     for name in ("depth", "deep", "nodes"):
         if getattr(args, name) < 1:
@@ -124,10 +164,17 @@ def main(argv: list[str] | None = None) -> Counter[str]:
         kind = kind_of_loss(record.moves, place, args.depth, args.deep, args.nodes)
         counts[kind] += 1
         move = cell_label(record.moves[place], game)
-        print(f"{path.name}: lost as {colour}, its move {place + 1} ({move}): {kind}", flush=True)
-    lost = sum(counts.values())
+        line = f"{path.name}: lost as {colour}, its move {place + 1} ({move}): {kind}"
+        if args.earlier and kind == "set up" and place >= 2:
+            safe = safe_before(record.moves, place, args.depth, args.nodes)
+            counts["safe before"] += safe > 0
+            line += f"; {safe} candidates of its move before met every set-up"
+        print(line, flush=True)
+    lost = sum(counts[kind] for kind in KINDS)
     kinds = ", ".join(f"{kind} {counts[kind]}" for kind in KINDS)
     print(f"lost games: {lost} ({kinds})")
+    if args.earlier:
+        print(f"set-ups that a candidate of the move before met: {counts['safe before']}")
     return counts
 
 

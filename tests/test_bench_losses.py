@@ -65,6 +65,9 @@ def test_the_summary_counts_the_lost_games_alone(
     assert "lost.sgf: lost as White, its move 6 (" in out
     assert "won.sgf" not in out
     assert out.splitlines()[-1] == "lost games: 1 (missed 1, deep 0, set up 0, not to threats 0)"
+    losses.main([str(tmp_path), "--nodes", "20000", "--earlier"])
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == "set-ups that a candidate of the move before met: 0"
 
 
 def test_a_folder_without_games_or_without_our_player_is_refused(
@@ -77,3 +80,16 @@ def test_a_folder_without_games_or_without_our_player_is_refused(
     with pytest.raises(SystemExit):
         losses.main([str(tmp_path)])
     assert "other.sgf: no player named 'ours'" in capsys.readouterr().err
+
+
+def test_an_open_four_is_a_set_up_that_each_block_of_the_three_meets() -> None:
+    """Leaving Black's open three standing lets it make an open four, which no reply
+    holds; after either block (White's only candidates) it has no such answer."""
+    before = ((7, 5), (6, 5), (7, 6), (6, 6), (7, 7))
+    assert losses.set_up_against(before, (0, 0), 8, 20_000) in {(7, 4), (7, 8)}
+    blocks = losses.candidates(losses.opened(before))
+    assert sorted(blocks) == [(7, 4), (7, 8)]
+    for block in blocks:
+        assert losses.set_up_against(before, block, 8, 20_000) is None
+    lost = (*before, (0, 0), (7, 8), (7, 4))
+    assert losses.safe_before(lost, 7, 8, 20_000) == 2
