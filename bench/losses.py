@@ -4,10 +4,9 @@
 in each one the bot (the player named ``ours``) lost, finds its move from which on the rival
 would win by threats after every move of its (``--depth`` threats deep, as
 ``bench/defence.py`` rules: a four met by its block puts the rival's threats off, it does
-not stop them): the move that lost the game, as an engine that misses a win and wins later
-does not tell. Then it sorts the
-loss by what happened at that move, among the moves the bot chooses from there (its root's
-candidates):
+not stop them): the move that lost the game. The first move after which the rival had
+such a win can come earlier, when the rival did not play it. Then it sorts the loss by what
+happened at that move, among the moves the bot chooses from there (its root's candidates):
 
 - ``missed``: another of them holds: the bot's defence missed it;
 - ``deep``: every one loses, and after the bot's move before, the rival already had a win
@@ -36,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 from defence import verdict
+from strength import played
 
 import tictactoe as ttt
 from tictactoe import records
@@ -48,14 +48,6 @@ KINDS = ("missed", "deep", "set up", "not to threats")
 OURS = "ours"
 
 
-def opened(moves: tuple[ttt.Cell, ...]) -> ttt.Game:
-    """A 15×15 game, five in a row, with ``moves`` played."""
-    game = ttt.Game(15, k=5)
-    for cell in moves:
-        game.move(*cell)
-    return game
-
-
 def losing_move(moves: tuple[ttt.Cell, ...], side: int, depth: int, nodes: int) -> int | None:
     """The place in ``moves`` of ``side``'s move from which on it always lost to threats.
 
@@ -66,7 +58,7 @@ def losing_move(moves: tuple[ttt.Cell, ...], side: int, depth: int, nodes: int) 
     """
     found = None
     for place in reversed(range(side, len(moves), 2)):
-        if verdict(opened(moves[:place]), moves[place], depth, nodes) != "loses":
+        if verdict(played(moves[:place]), moves[place], depth, nodes) != "loses":
             break
         found = place
     return found
@@ -80,12 +72,12 @@ def candidates(game: ttt.Game) -> list[ttt.Cell]:
 
 def kind_of_loss(moves: tuple[ttt.Cell, ...], place: int, depth: int, deep: int, nodes: int) -> str:
     """What kind of loss the move at ``place`` made (see the module's docstring)."""
-    game = opened(moves[:place])
+    game = played(moves[:place])
     for cell in candidates(game):
         if cell != moves[place] and verdict(game, cell, depth, nodes) == "holds":
             return "missed"
     before = place - 2
-    if before >= 0 and verdict(opened(moves[:before]), moves[before], deep, nodes) == "loses":
+    if before >= 0 and verdict(played(moves[:before]), moves[before], deep, nodes) == "loses":
         return "deep"
     return "set up"
 
@@ -98,9 +90,9 @@ def set_up_against(
     Among the rival's candidates, the first after which each of ours leaves it a win by
     threats ``depth`` deep (or that wins at once); None if every one has an answer.
     """
-    game = opened((*moves, move))
+    game = played((*moves, move))
     for answer in candidates(game):
-        after = opened((*moves, move, answer))
+        after = played((*moves, move, answer))
         if after.is_over or not any(
             verdict(after, cell, depth, nodes) == "holds" for cell in candidates(after)
         ):
@@ -112,7 +104,7 @@ def safe_before(moves: tuple[ttt.Cell, ...], place: int, depth: int, nodes: int)
     """How many of the candidates of the move before ``place`` meet every rival's set-up."""
     before = moves[: place - 2]
     return sum(
-        set_up_against(before, cell, depth, nodes) is None for cell in candidates(opened(before))
+        set_up_against(before, cell, depth, nodes) is None for cell in candidates(played(before))
     )
 
 
@@ -147,6 +139,7 @@ def main(argv: list[str] | None = None) -> Counter[str]:
     if not paths:
         parser.error(f"{args.folder}: no SGF games in it")
     counts: Counter[str] = Counter()
+    met = 0
     for path in paths:
         record = records.load(path)
         if OURS not in record.names:
@@ -167,14 +160,14 @@ def main(argv: list[str] | None = None) -> Counter[str]:
         line = f"{path.name}: lost as {colour}, its move {place + 1} ({move}): {kind}"
         if args.earlier and kind == "set up" and place >= 2:
             safe = safe_before(record.moves, place, args.depth, args.nodes)
-            counts["safe before"] += safe > 0
+            met += safe > 0
             line += f"; {safe} candidates of its move before met every set-up"
         print(line, flush=True)
     lost = sum(counts[kind] for kind in KINDS)
     kinds = ", ".join(f"{kind} {counts[kind]}" for kind in KINDS)
     print(f"lost games: {lost} ({kinds})")
     if args.earlier:
-        print(f"set-ups that a candidate of the move before met: {counts['safe before']}")
+        print(f"set-ups that a candidate of the move before met: {met}")
     return counts
 
 

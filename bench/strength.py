@@ -26,6 +26,7 @@ import json
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 
 from scores import score_line
@@ -49,8 +50,13 @@ def opening(number: int, unbounded: bool) -> list[ttt.Cell]:
 
 def opened(number: int, unbounded: bool) -> ttt.Game:
     """A new 15×15 game (or grid game), five in a row, with opening ``number`` played."""
+    return played(opening(number, unbounded), unbounded)
+
+
+def played(cells: Sequence[ttt.Cell], unbounded: bool = False) -> ttt.Game:
+    """A new 15×15 game (or grid game), five in a row, with ``cells`` played in turn."""
     game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
-    for cell in opening(number, unbounded):
+    for cell in cells:
         game.move(*cell)
     return game
 

@@ -27,7 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from types import ModuleType
 
 from scores import score_line
-from strength import opening
+from strength import opening, played
 
 import tictactoe as ttt
 from tictactoe import threat
@@ -66,9 +66,7 @@ def play(
     The variant plays first when ``number`` is even. Both bots draw their ties from the seed
     ``seed + number``: the same bots and openings with another seed play other games.
     """
-    game = ttt.Game(15, k=5)
-    for cell in cells:
-        game.move(*cell)
+    game = played(cells)
     standing = {name: getattr(HOMES[name], name) for name in variant}
     sides = [(ThreatBot(seed + number, seconds=None, nodes=nodes), variant)]
     sides.append((ThreatBot(seed + number, seconds=None, nodes=nodes), standing))

@@ -87,7 +87,7 @@ def test_an_open_four_is_a_set_up_that_each_block_of_the_three_meets() -> None:
     holds; after either block (White's only candidates) it has no such answer."""
     before = ((7, 5), (6, 5), (7, 6), (6, 6), (7, 7))
     assert losses.set_up_against(before, (0, 0), 8, 20_000) in {(7, 4), (7, 8)}
-    blocks = losses.candidates(losses.opened(before))
+    blocks = losses.candidates(losses.played(before))
     assert sorted(blocks) == [(7, 4), (7, 8)]
     for block in blocks:
         assert losses.set_up_against(before, block, 8, 20_000) is None
