@@ -19,7 +19,6 @@ from tictactoe.cli._options import UsageError
 from tictactoe.threat import ThreatBot
 
 variant = load_bench("variant")
-strength = load_bench("strength")
 
 
 def test_a_constant_is_one_of_the_bots_whole_numbers() -> None:
@@ -96,7 +95,7 @@ def test_openings_come_from_a_file_from_the_first_asked_for(tmp_path: Path) -> N
     with pytest.raises(UsageError, match="fewer than 2 openings from number 1"):
         variant.chosen_openings(str(path), 1, 2)
     drawn = variant.chosen_openings(None, 5, 3)
-    assert drawn == [strength.opening(number, False) for number in (5, 6, 7)]
+    assert drawn == [variant.opening(number, False) for number in (5, 6, 7)]
 
 
 def test_too_few_openings_is_a_usage_error(
