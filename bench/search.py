@@ -155,8 +155,10 @@ def bot_moves(games: list[ttt.Game], budget: float) -> tuple[list[int], list[flo
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=20)
-    parser.add_argument("--budgets", default="0.1,0.5,1")
+    parser.add_argument("--positions", type=int, default=20, help="self-play positions measured")
+    parser.add_argument(
+        "--budgets", default="0.1,0.5,1", help="seconds a move the bot is timed at, comma-separated"
+    )
     args = parser.parse_args()
     games = positions(args.positions, seed=1)
     full = board_pairs_per_second(games, repeats=5, tactical=False)

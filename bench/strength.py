@@ -116,18 +116,26 @@ def play(number: int, args: argparse.Namespace) -> Played:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument(
+        "--games", type=int, default=20, help="games (two an opening, colours swapped)"
+    )
     parser.add_argument("--time", type=float, default=1.0, help="seconds a move, both bots")
     parser.add_argument("--nodes", type=int, help="the threat bot's nodes a move, no clock")
-    parser.add_argument("--heuristic-nodes", type=int, default=2000)
-    parser.add_argument("--unbounded", action="store_true")
+    parser.add_argument(
+        "--heuristic-nodes", type=int, default=2000, help="the heuristic bot's nodes a move"
+    )
+    parser.add_argument(
+        "--unbounded", action="store_true", help="play on the unbounded grid, not 15×15"
+    )
     parser.add_argument(
         "--first-opening",
         type=int,
         default=0,
         help="the number of the first opening; another than an earlier run's plays new openings",
     )
-    parser.add_argument("--max-moves", type=int, default=200)
+    parser.add_argument(
+        "--max-moves", type=int, default=200, help="moves after which a game is a draw"
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--save", help="a JSON file for every game's moves and result")
     args = parser.parse_args()
