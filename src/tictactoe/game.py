@@ -337,7 +337,10 @@ class Game:
     @property
     def last_move(self) -> Move | None:
         """The most recent move, or None before the first."""
-        return self._moves[-1] if self._moves else None
+        try:  # one read of the list, so a move undone by another thread cannot slip between
+            return self._moves[-1]
+        except IndexError:
+            return None
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -429,7 +432,16 @@ class Game:
                 (on the unbounded grid, the marks' bounding box when it fits, one ``'.'``
                 when there are none).
         """
-        rows, cols = coordinates.window(self) if view is None else view
+        lock = self._lock
+        lock.acquire()
+        try:
+            return self._draw(coordinates.window(self) if view is None else view)
+        finally:
+            lock.release()
+
+    def _draw(self, view: coordinates.Window) -> list[str]:
+        """The rows of ``view`` as letters; the caller holds the lock, so no move lands midway."""
+        rows, cols = view
         get = self._board.get
         return ["".join(str(get(row, col) or ".") for col in cols) for row in rows]
 
@@ -444,7 +456,7 @@ class Game:
 
     def __repr__(self) -> str:
         if self._cells < 0 or self._cells > _REPR_CELLS:
-            moves = ", ".join(str(move) for move in self._moves)
+            moves = ", ".join(str(move) for move in self.moves)  # a snapshot, not the live list
             return (
                 f"<Game {self._describe_size()} k={self._k} players={len(self._players)}"
                 f"{' exact' if self._exact else ''} moves=[{moves}]>"

@@ -75,6 +75,7 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
     >>> format(g, sparse=True)
     'X1,1 O 3x3 k3'
     """
+    game = game.copy()  # one consistent position, though another thread may be playing
     players = "" if len(game.players) == 2 else f" p{len(game.players)}"
     exact = " x" if game.exact else ""
     rules = f"{game.turn} {{board}} k{game.k}{players}{exact}"
