@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import builtins
 import random
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 from oracle import (
@@ -18,6 +21,7 @@ from oracle import (
 from snapshots import full_state
 
 import tictactoe as ttt
+from tictactoe import _positions
 from tictactoe._positions import legal_order
 
 # (rows, cols, k, players, games); rows and cols None for the unbounded grid.
@@ -156,6 +160,59 @@ def test_an_unreachable_position_is_refused() -> None:
     rows += ["O.O.O.O.", "........", "O.O.O.O."]
     with pytest.raises(ttt.InvalidPosition, match="no legal game reaches"):
         ttt.Game.from_rows(rows, k=2, exact=True)
+
+
+def _limit_work(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """Fail as soon as the order search does more than ``limit`` units of work.
+
+    A unit is one check of whether a mark can be taken back, or one mark in a list sorted:
+    so a search that re-sorts what is left at every step fails fast instead of running on.
+    """
+    work = [0]
+
+    def spend(units: int) -> None:
+        work[0] += units
+        assert work[0] <= limit, f"the order search did more than {limit:,} units of work"
+
+    check = _positions._can_take_back
+
+    def counted_check(cells: set[ttt.Cell], cell: ttt.Cell, k: int) -> bool:
+        spend(1)
+        return check(cells, cell, k)
+
+    def counted_sort(items: Iterable[Any], **options: Any) -> list[Any]:
+        listed = builtins.sorted(items, **options)
+        spend(len(listed))
+        return listed
+
+    monkeypatch.setattr(_positions, "_can_take_back", counted_check)
+    monkeypatch.setattr(_positions, "sorted", counted_sort, raising=False)
+
+
+def test_a_big_exact_position_is_ordered_in_work_linear_in_its_marks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # 14,400 marks in pairs: each row an overline-free run of two, with no early five to
+    # avoid. The old search sorted every mark left at each step: 23 s on the compiled build.
+    rows = ["XXOO" * 30] * 120
+    _limit_work(monkeypatch, (3 + 8 * (5 + 1)) * 120 * 120)
+    game = ttt.Game.from_rows(rows, k=5, exact=True)
+    assert game.rows_text((range(120), range(120))) == rows
+
+
+def test_a_big_position_no_order_reaches_is_refused_within_the_search_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The X marks of the unreachable position above, and 300 lone marks that any order takes:
+    # the greedy pass takes the lone marks and stops at a dead end, and the backtracking
+    # search, which would try their orders for ages, gives up at its budget.
+    stuck = [(0, 1), (1, 1), (1, 2), (1, 3), (2, 1), (2, 3), (3, 0), (3, 3)]
+    crosses = stuck + [(10 + 2 * (i // 20), 2 * (i % 20)) for i in range(300)]
+    noughts = [(1000, 2 * i) for i in range(len(crosses))]
+    position = dict.fromkeys(crosses, ttt.Mark.X) | dict.fromkeys(noughts, ttt.Mark.O)
+    _limit_work(monkeypatch, 2 * _positions._SEARCH_STEPS + (3 + 8 * 3) * len(position))
+    with pytest.raises(ttt.InvalidPosition, match="no legal order of these marks found"):
+        legal_order(position, 2, (ttt.Mark.X, ttt.Mark.O), exact=True)
 
 
 def test_the_order_search_agrees_with_trying_every_order() -> None:
