@@ -17,7 +17,7 @@ from tictactoe.cli._options import (
     position_game,
 )
 from tictactoe.cli._session import describe_thought, make_player
-from tictactoe.cli._terminal import status
+from tictactoe.cli._terminal import safe, status
 from tictactoe.coordinates import cell_label
 from tictactoe.counting import count
 from tictactoe.errors import OutOfTime
@@ -82,7 +82,7 @@ def _narrator(number: int) -> Callable[[Game, Move, Player], None]:
     """Prints each move of game ``number``, with the threat bot's thought when it moved."""
 
     def narrate(game: Game, move: Move, player: Player) -> None:
-        text = f"game {number} move {len(game.moves)}: {move.mark} ({player.name}) "
+        text = f"game {number} move {len(game.moves)}: {move.mark} ({safe(player.name)}) "
         text += cell_label(move.cell, game)
         if isinstance(player, ThreatBot) and player.last is not None:
             text += " - " + describe_thought(player.last, game)
@@ -124,7 +124,8 @@ def selfplay_command(args: argparse.Namespace) -> int:
         "draws": draws,
         "unfinished": unfinished,
     }
-    header = ["games"] + [f"{m} {p.name}" for m, p in zip(template.players, players, strict=True)]
+    header = ["games"]
+    header += [f"{m} {safe(p.name)}" for m, p in zip(template.players, players, strict=True)]
     values = [args.games, *wins.values()]
     header.append("draws")
     values.append(draws)

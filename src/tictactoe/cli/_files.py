@@ -20,7 +20,16 @@ from tictactoe.errors import RecordError
 from tictactoe.game import Game
 from tictactoe.outcome import Status
 
-__all__ = ["REPLAY_HELP", "convert", "game_from", "render_svg", "replay", "show"]
+__all__ = [
+    "REPLAY_HELP",
+    "check_not_input",
+    "convert",
+    "game_from",
+    "is_same_file",
+    "render_svg",
+    "replay",
+    "show",
+]
 
 REPLAY_HELP = "Enter or n: next move, b: back, a number: jump to that move, q: quit"
 _MAX_ANSWER = 12
@@ -39,6 +48,24 @@ def game_from(target: str, *, k: int | None = None) -> tuple[Game, records.Recor
         return record.to_game(), record
     with usage():
         return notation.parse(target), None
+
+
+def check_not_input(output: str, target: str) -> None:
+    """Refuse to write over the file a command reads: the game would be lost.
+
+    Raises:
+        UsageError: ``output`` names the same file as ``target`` (also by another path).
+    """
+    if is_same_file(output, target):
+        raise UsageError(f"{safe(output)} is the file being read: write to another file")
+
+
+def is_same_file(first: str, second: str) -> bool:
+    """Whether two names reach one existing file (a link, or another spelling, included)."""
+    try:
+        return os.path.samefile(first, second)
+    except (OSError, ValueError):  # either is missing, or no name a file can have
+        return False
 
 
 def _loaded(args: argparse.Namespace, target: str) -> tuple[Game, records.Record | None]:
@@ -81,7 +108,13 @@ def show(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 
 def render_svg(args: argparse.Namespace, out: Callable[[str], None]) -> int:
-    """Write the picture of a game or position to an SVG file."""
+    """Write the picture of a game or position to an SVG file.
+
+    Raises:
+        UsageError: an output whose name does not end in ``.svg`` (so never a saved game).
+    """
+    if Path(args.output).suffix.lower() != ".svg":
+        raise UsageError(f"{safe(args.output)}: the picture's file name must end in .svg")
     game, _ = _loaded(args, args.target)
     with usage():
         picture = svg.board(game, size=args.width)
@@ -96,6 +129,7 @@ def convert(args: argparse.Namespace, out: Callable[[str], None]) -> int:
         records.format_of(args.output)
     except RecordError as error:
         raise UsageError(str(error)) from None
+    check_not_input(args.output, args.input)
     record = records.load(args.input, k=args.k)
     check_agrees(record.to_game(), args, args.input)
     records.save(record, args.output)

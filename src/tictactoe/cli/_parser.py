@@ -91,6 +91,11 @@ def build(version: str) -> argparse.ArgumentParser:
         "--save", metavar="FILE", help="save the game after every move (.json, .psq or .sgf)"
     )
     play.add_argument("--load", metavar="FILE", help="resume the game saved in FILE")
+    play.add_argument(
+        "--force",
+        action="store_true",
+        help="let --save replace an existing file (the --load file needs no --force)",
+    )
 
     solve = _command(
         commands,

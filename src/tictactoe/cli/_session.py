@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
@@ -20,6 +21,7 @@ from tictactoe.cli._options import (
 )
 from tictactoe.cli._terminal import render, safe, wants_colour
 from tictactoe.coordinates import cell_label
+from tictactoe.errors import RecordError
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
@@ -170,10 +172,11 @@ class _Thinking:
         self.live = live
 
     def choose_move(self, game: Game) -> tuple[int, int]:
+        shown = safe(self.name)  # an engine names itself: its ABOUT reply may hold escapes
         if self.live:
-            print(f"{game.turn} ({self.name}) is thinking…", end="\r", flush=True)
+            print(f"{game.turn} ({shown}) is thinking…", end="\r", flush=True)
         cell = self.bot.choose_move(game)
-        print(f"{game.turn} ({self.name}) plays {cell_label(cell, game)}" + " " * 8)
+        print(f"{game.turn} ({shown}) plays {cell_label(cell, game)}" + " " * 8)
         return cell
 
 
@@ -193,9 +196,13 @@ def play(args: argparse.Namespace) -> int:
                 f"{args.load} is a {len(game.players)}-player game; name its players with --players"
             )
         if game.is_over:
-            raise UsageError(f"{args.load} holds a finished game: {describe(game)}")
+            raise RecordError(
+                f"{safe(args.load)} holds a finished game, nothing to resume: {describe(game)}"
+            )
     else:
         game = new_game(args, len(kinds))
+    if args.save and not args.force and _replaces_another_file(args.save, args.load):
+        raise UsageError(f"{safe(args.save)} exists: add --force to replace it")
     with ExitStack() as stack:
         return _play(args, game, loaded, kinds, stack)
 
@@ -216,12 +223,10 @@ def _play(
         else:
             seed = None if args.seed is None else args.seed + number
             players.append(_Thinking(make_player(kind, game, seed, args, stack), live=colour))
-    names = tuple(player.name for player in players)
+    names = _names(players, loaded)
     if args.save:
         records.check_target(args.save, game, names=names)
-    cast = ", ".join(
-        f"{mark} {player.name}" for mark, player in zip(game.players, players, strict=True)
-    )
+    cast = ", ".join(f"{mark} {safe(name)}" for mark, name in zip(game.players, names, strict=True))
     print(f"{describe(game)}: {cast}. Type help for commands.\n")
     print(render(game, colour=colour))
 
@@ -256,6 +261,28 @@ def _play(
             raise
     print(_result(game, players) if game.is_over else f"stopped after {limit} moves, unfinished")
     return 0
+
+
+def _replaces_another_file(save: str, load: str | None) -> bool:
+    """Whether saving to ``save`` would replace a file other than the game being resumed.
+
+    A folder is left to the save's own checks, which refuse it as no file at all.
+    """
+    if not os.path.lexists(save) or os.path.isdir(save):
+        return False
+    return not (load and _files.is_same_file(save, load))
+
+
+def _names(players: Sequence[Player], loaded: records.Record | None) -> tuple[str, ...]:
+    """The names to save: each bot's own, and for a person the name the loaded game gave.
+
+    A person is "you" to the terminal, so a resumed game keeps the names it was saved with.
+    """
+    stored = loaded.names if loaded and len(loaded.names) == len(players) else ()
+    return tuple(
+        stored[seat] if stored and isinstance(player, HumanPlayer) else player.name
+        for seat, player in enumerate(players)
+    )
 
 
 def _undo_turn(game: Game, players: Sequence[Player]) -> bool:
