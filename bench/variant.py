@@ -34,6 +34,7 @@ from tictactoe import threat
 from tictactoe._threat import search
 from tictactoe.cli._match import read_openings
 from tictactoe.cli._options import UsageError
+from tictactoe.errors import RecordError
 from tictactoe.threat import ThreatBot
 
 Constants = dict[str, int]
@@ -90,7 +91,8 @@ def chosen_openings(path: str | None, first: int, count: int) -> list[list[ttt.C
     """``count`` openings from number ``first`` on: the strength bench's, or those in ``path``.
 
     Raises:
-        UsageError: the file cannot be read, or holds fewer than ``count`` from ``first`` on.
+        RecordError: the file cannot be read.
+        UsageError: it holds fewer than ``count`` openings from ``first`` on.
     """
     if path is None:
         return [opening(first + number, False) for number in range(count)]
@@ -140,7 +142,7 @@ def main() -> None:
     variant = dict(args.set)
     try:
         openings = chosen_openings(args.openings, args.first_opening, (args.games + 1) // 2)
-    except UsageError as error:
+    except (UsageError, RecordError) as error:
         parser.error(str(error))
     numbers = range(args.games)
     points: list[float] = []

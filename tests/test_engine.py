@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -38,7 +39,7 @@ def test_our_brain_plays_random_bot_to_the_end() -> None:
                 players.reverse()
             play_match(game, players, max_moves=40)
             assert len(game.moves) >= 9
-    assert engine._process.poll() is not None
+    assert engine._brain.process.poll() is not None
 
 
 def test_two_engines_play_each_other() -> None:
@@ -51,8 +52,8 @@ def test_two_engines_play_each_other() -> None:
         assert game.is_over or len(game.moves) == 30
         assert outcome is not None
         assert first.name == "a"
-    assert first._process.poll() is not None
-    assert second._process.poll() is not None
+    assert first._brain.process.poll() is not None
+    assert second._brain.process.poll() is not None
 
 
 def test_rectangular_board(tmp_path: Path) -> None:
@@ -135,13 +136,13 @@ def test_bad_brains_raise_quickly_and_are_reaped(mode: str, reason: str) -> None
     assert "move 2" in str(error)
     assert reason in str(error)
     if reason in ("crash", "timeout", "garbage"):
-        assert engine._process.poll() is not None  # killed and reaped at once
+        assert engine._brain.process.poll() is not None  # killed and reaped at once
         with pytest.raises(EngineError, match="dead") as again:
             engine.choose_move(game)
         assert again.value.reason == "crash"
     engine.close()
     engine.close()
-    assert engine._process.poll() is not None
+    assert engine._brain.process.poll() is not None
 
 
 def test_bad_move_fails_play_match() -> None:
@@ -189,3 +190,42 @@ def test_games_a_brain_cannot_play_are_refused() -> None:
 def test_limit_rejects_negative_times() -> None:
     with pytest.raises(ValueError, match="per_move"):
         Limit(per_move=-1.0)
+
+
+@pytest.mark.parametrize(
+    ("mode", "detail"),
+    [
+        ("crash", "crash: exited with code 3 before its move"),
+        ("sleep", "timeout: sent no move within 0.43 s"),
+        ("garbage", "garbage: answered 'I resign, good game', not x,y"),
+        ("off", "illegal: played 15,0, off the 15x15 board"),
+        ("taken", "illegal: played 7,7, taken by X"),
+        ("refuse", "refused: answered 'ERROR cannot think today'"),
+    ],
+)
+def test_a_failure_is_told_in_plain_words(mode: str, detail: str) -> None:
+    with Engine.popen(fake(mode), limit=FAST) as engine:
+        game = Game(15, 15, k=5)
+        game.move(7, 7)
+        with pytest.raises(EngineError) as caught:
+            engine.choose_move(game)
+    assert str(caught.value) == f"engine 'fake-{mode}', move 2: {detail}"
+
+
+def test_a_failure_at_startup_is_told_in_plain_words(tmp_path: Path) -> None:
+    silent = fake("silent")
+    with pytest.raises(EngineError) as caught:
+        Engine.popen(silent, startup=0.2)
+    assert str(caught.value) == (
+        f"engine {shlex.join(silent)!r}, startup: timeout: sent no ABOUT reply within 0.2 s"
+    )
+    quits = [sys.executable, "-c", "raise SystemExit(4)"]
+    with pytest.raises(EngineError) as caught:
+        Engine.popen(quits)
+    assert caught.value.reason == "refused"
+    assert str(caught.value).endswith("startup: refused: exited with code 4 before its ABOUT reply")
+    with pytest.raises(EngineError) as caught:
+        Engine.popen(str(tmp_path / "no-such-brain"))
+    assert str(caught.value).endswith(
+        "startup: refused: would not start: No such file or directory"
+    )

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from tictactoe import records
 from tictactoe.cli._match import Standing, _games, elo, read_openings
-from tictactoe.cli._options import UsageError
+from tictactoe.errors import RecordError
 
 BRAIN = f"engine:{shlex.join([sys.executable, '-m', 'tictactoe.brain', '--nodes', '30'])}"
 
@@ -79,7 +79,7 @@ def test_openings_are_read_as_x_y_pairs(tmp_path: Path) -> None:
     path.write_text("# a comment\n7,7 8,8\n\n1,2;3,4\n")
     assert read_openings(str(path)) == [[(7, 7), (8, 8)], [(2, 1), (4, 3)]]
     path.write_text("7,7 rubbish\n")
-    with pytest.raises(UsageError, match="line 1"):
+    with pytest.raises(RecordError, match="line 1"):
         read_openings(str(path))
 
 

@@ -5,7 +5,8 @@
 :class:`~tictactoe.players.Player`: :func:`~tictactoe.players.play_match` runs it like any bot.
 Every read from the brain has a deadline; a brain that crashes, overruns its time or answers
 nonsense raises :class:`EngineError` (a :class:`~tictactoe.errors.BadBotMove`), and the
-process is killed and reaped, so the caller never waits forever and no zombie is left::
+process is killed and reaped with everything it started, so the caller never waits forever
+and no process is left behind; the next game starts a fresh one, as tournament managers do::
 
     with Engine.popen("pbrain-tictactoe", limit=Limit(per_move=1.0)) as brain:
         outcome = play_match(Game(15, 15, k=5), [brain, RandomBot()])
@@ -22,14 +23,13 @@ import contextlib
 import queue
 import re
 import shlex
-import subprocess
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import TracebackType
-from typing import IO, Final
+from typing import Final
 
+from tictactoe._brain_process import EOF, BrainProcess, how_it_ended
 from tictactoe.errors import BadBotMove
 from tictactoe.game import Game
 from tictactoe.outcome import Cell, Move
@@ -47,11 +47,10 @@ END_WAIT: Final = 0.5
 """Seconds :meth:`Engine.close` waits for the brain to exit after ``END`` before killing it."""
 _NOTES_KEPT = 5
 """MESSAGE/DEBUG lines kept to explain a failure."""
-_LONGEST_LINE = 65_536
-"""Bytes a reply line may hold; a brain that writes more without a newline is cut there."""
+_OUT_OF_STEP = ("crash", "timeout", "garbage")
+"""The failures after which the brain may be out of step with us: its process is killed."""
 _CELL = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _NAME = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
-_EOF = None  # what the reader thread queues when the brain's output ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,40 +97,37 @@ class Engine:
     Make one with :meth:`popen`. The engine remembers the moves the brain knows: a game that
     goes on from there costs one ``TURN``; any other position (a new game, an undo, a game
     set up elsewhere) is sent afresh with ``START`` and ``BOARD``. After a crash, a timeout
-    or a garbled reply the process is killed: the brain may be out of step, so every later
-    call raises ``EngineError(reason="crash")``. After an illegal move or a refusal the brain
-    lives on and the next move starts its game afresh.
+    or a garbled reply the process is killed, with every process it started: the brain may
+    be out of step, so later calls raise ``EngineError(reason="crash")`` until
+    :meth:`new_game`, after which the next move starts a fresh process. After an illegal move
+    or a refusal the brain lives on and the next move starts its game afresh.
     """
 
     def __init__(
         self,
-        process: subprocess.Popen[bytes],
+        argv: Sequence[str],
         *,
         name: str,
         limit: Limit,
         startup: float,
         clock: Callable[[], float],
     ) -> None:
-        """Take over a started brain; use :meth:`popen` rather than this."""
+        """Start the brain's process (an OSError if it cannot); use :meth:`popen` instead."""
         self.name = name
         self.limit = limit
-        self._process = process
+        self._argv = list(argv)
         self._startup = startup
         self._clock = clock
-        self._lines: queue.Queue[str | None] = queue.Queue()
         self._notes: collections.deque[str] = collections.deque(maxlen=_NOTES_KEPT)
         self._known: list[Move] | None = None  # the moves the brain has, None: none sent yet
         self._size: tuple[int, int] | None = None  # (rows, cols) of the brain's board
         self._used = 0.0  # game time the brain has spent, in seconds on ``clock``
         self._dead: str | None = None  # why the process was killed, once it was
+        self._restart = False  # start a fresh process for the next move (a new game)
         self._closed = False
         self._budget: float | None = None  # seconds the move asked for may take
         self._asked = 0.0  # when it was asked, on ``clock``
-        assert process.stdout is not None
-        self._reader = threading.Thread(
-            target=_pump, args=(process.stdout, self._lines), name=f"engine-{name}", daemon=True
-        )
-        self._reader.start()
+        self._brain = BrainProcess(self._argv, name)
 
     @classmethod
     def popen(
@@ -159,28 +155,15 @@ class Engine:
                 answered (``refused``) or did not answer in time (``timeout``).
         """
         argv = shlex.split(command) if isinstance(command, str) else list(command)
-        shown = shlex.join(argv)
         if not argv:
             raise EngineError("empty engine command", reason="refused")
+        shown = shlex.join(argv)
         try:
-            process = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                text=False,
-                bufsize=0,
-            )
+            engine = cls(argv, name=name or shown, limit=limit, startup=startup, clock=clock)
         except OSError as error:
-            raise EngineError(f"{shown}: would not start: {error}", reason="refused") from None
-        engine = cls(process, name=name or shown, limit=limit, startup=startup, clock=clock)
-        try:
-            engine._send("ABOUT", move=0)
-            about = engine._read(startup, move=0, what="the ABOUT reply")
-        except EngineError as error:
-            engine._kill()
-            reason = "timeout" if error.reason == "timeout" else "refused"
-            raise EngineError(f"{shown} would not start: {error}", reason=reason) from None
+            detail = f"would not start: {error.strerror or error}"
+            raise EngineError(_message(shown, 0, "refused", detail), reason="refused") from None
+        about = engine._hello(0)
         if name is None:
             found = _NAME.search(about)
             if found and found[1].strip():
@@ -194,10 +177,13 @@ class Engine:
 
         Raises:
             EngineError: the brain crashed, overran its time, answered garbage, chose a
-                taken or off-board cell, or refused; or the game is not one a Gomocup brain
-                plays (unbounded, not two players, over).
+                taken or off-board cell, or refused (or would not start again after
+                :meth:`new_game`); or the game is not one a Gomocup brain plays
+                (unbounded, not two players, over).
         """
         number = len(game.moves) + 1
+        if self._restart and not self._closed:
+            self._relaunch(number)
         if self._dead is not None or self._closed:
             why = "closed" if self._dead is None else f"dead ({self._dead})"
             raise self._error("crash", f"the engine is {why}", number)
@@ -233,8 +219,13 @@ class Engine:
         return cell
 
     def new_game(self) -> None:
-        """Forget the game the brain has: the next move starts afresh with ``START``."""
+        """Forget the game the brain has: the next move starts afresh with ``START``.
+
+        A brain killed for a crash, a timeout or a garbled reply is started again for that
+        move, so that one bad game does not forfeit every later game of a match.
+        """
         self._known = None
+        self._restart = self._dead is not None
 
     def close(self) -> None:
         """Send ``END``, give the brain a moment to exit, then kill it and reap it.
@@ -244,12 +235,11 @@ class Engine:
         if self._closed:
             return
         self._closed = True
-        if self._process.poll() is None:
+        if self._dead is None:
             with contextlib.suppress(EngineError):
                 self._send("END", move=0)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self._process.wait(END_WAIT)
-        self._kill()
+            self._brain.reader.join(END_WAIT)  # the brain's output ends as it exits
+        self._brain.end()
 
     def __enter__(self) -> Engine:
         return self
@@ -264,16 +254,44 @@ class Engine:
 
     def __repr__(self) -> str:
         state = "closed" if self._closed else "dead" if self._dead else "running"
-        return f"<Engine {self.name!r} pid={self._process.pid} {state}>"
+        return f"<Engine {self.name!r} pid={self._brain.process.pid} {state}>"
 
     # -- the protocol ---------------------------------------------------------------------
+
+    def _hello(self, move: int) -> str:
+        """Ask ``ABOUT`` of a brain just started; its reply.
+
+        Raises:
+            EngineError: the brain exited or refused (``refused``) or sent nothing in time
+                (``timeout``); it is killed.
+        """
+        try:
+            self._send("ABOUT", move, ended="refused")
+            return self._read(self._startup, move=move, what="ABOUT reply", ended="refused")
+        except EngineError:
+            self._dead = self._dead or "refused"
+            self._brain.end()
+            raise
+
+    def _relaunch(self, move: int) -> None:
+        """Start a fresh process in place of the one killed, for a new game."""
+        self._restart = False
+        try:
+            brain = BrainProcess(self._argv, self.name)
+        except OSError as error:
+            detail = f"would not start again: {error.strerror or error}"
+            raise self._error("refused", detail, move) from None
+        self._brain = brain
+        self._dead = None
+        self._notes.clear()
+        self._hello(move)
 
     def _start(self, game: Game, size: tuple[int, int], number: int) -> None:
         """``START``/``RECTSTART`` and the ``INFO`` lines: a new game for the brain."""
         rows, cols = size
         self._known = None
         self._send(f"START {rows}" if rows == cols else f"RECTSTART {cols},{rows}", number)
-        reply = self._read(self._startup, move=number, what="the START reply")
+        reply = self._read(self._startup, move=number, what="START reply")
         if reply.split(maxsplit=1)[0].upper() != "OK":
             raise self._error("garbage", f"answered {_shown(reply)} to START, not OK", number)
         self._size = size
@@ -309,7 +327,7 @@ class Engine:
         """The move line, within the move's time; the time spent counts against the game."""
         budget = self._budget
         wait = None if budget is None else budget * 1.1 + GRACE
-        reply = self._read(wait, move=number, what="a move")
+        reply = self._read(wait, move=number, what="move")
         spent = self._clock() - self._asked
         self._used += spent
         if wait is not None and spent > wait:
@@ -325,8 +343,9 @@ class Engine:
         assert game.rows is not None
         assert game.cols is not None
         if not (0 <= x < game.cols and 0 <= y < game.rows):
-            why = f"{x},{y} is off the {game.cols}x{game.rows} board"
-            raise self._error("illegal", f"played {why}", number)
+            raise self._error(
+                "illegal", f"played {x},{y}, off the {game.cols}x{game.rows} board", number
+            )
         taken = game.cell(y, x)
         if taken is not None:
             raise self._error("illegal", f"played {x},{y}, taken by {taken}", number)
@@ -334,35 +353,40 @@ class Engine:
 
     # -- the pipes ------------------------------------------------------------------------
 
-    def _send(self, line: str, move: int) -> None:
-        """Write one line to the brain (CR LF, as managers do)."""
-        stdin = self._process.stdin
-        try:
-            assert stdin is not None
-            stdin.write(line.encode() + b"\r\n")
-        except (OSError, ValueError):  # a broken pipe, or a pipe already closed
-            raise self._error("crash", f"exited (sending {line.split()[0]})", move) from None
+    def _send(self, line: str, move: int, *, ended: str = "crash") -> None:
+        """Write one line to the brain (CR LF, as managers do).
 
-    def _read(self, seconds: float | None, *, move: int, what: str) -> str:
+        Raises:
+            EngineError: the brain's input is closed; ``ended`` is the reason given.
+        """
+        try:
+            self._brain.write(line.encode() + b"\r\n")
+        except (OSError, ValueError):  # a broken pipe, or a pipe already closed
+            word = line.split()[0]
+            raise self._error(ended, f"exited before {word} could be sent", move) from None
+
+    def _read(self, seconds: float | None, *, move: int, what: str, ended: str = "crash") -> str:
         """The next line that is not a MESSAGE/DEBUG note, within ``seconds`` (real time).
 
         Raises:
-            EngineError: EOF (``crash``), no line in time (``timeout``), or ``ERROR`` or
-                ``UNKNOWN`` (``refused``).
+            EngineError: the output ended (``ended``, a crash unless said), no line in time
+                (``timeout``), or ``ERROR`` or ``UNKNOWN`` (``refused``).
         """
+        lines = self._brain.lines
         deadline = None if seconds is None else time.monotonic() + seconds
         while True:
             try:
                 if deadline is None:
-                    line = self._lines.get()
+                    line = lines.get()
                 else:
-                    line = self._lines.get(timeout=max(deadline - time.monotonic(), 0.0))
+                    line = lines.get(timeout=max(deadline - time.monotonic(), 0.0))
             except queue.Empty:
-                raise self._error("timeout", f"gave no {what} in {seconds:g} s", move) from None
-            if line is _EOF:
-                self._lines.put(_EOF)  # every later read sees the end too
-                code = _exit_code(self._process)
-                raise self._error("crash", f"exited ({code}) before {what}", move)
+                detail = f"sent no {what} within {seconds:g} s"
+                raise self._error("timeout", detail, move) from None
+            if line is EOF:
+                lines.put(EOF)  # every later read sees the end too
+                how = how_it_ended(self._brain.process)
+                raise self._error(ended, f"{how} before its {what}", move)
             word = line.split(maxsplit=1)[0].upper() if line.strip() else ""
             if not word:
                 continue
@@ -375,53 +399,17 @@ class Engine:
 
     def _error(self, reason: str, detail: str, move: int) -> EngineError:
         """An error naming the engine, the move and why; kills the brain when out of step."""
-        if reason in ("crash", "timeout", "garbage") and self._dead is None:
+        if reason in _OUT_OF_STEP and self._dead is None:
             self._dead = reason
-            self._kill()
-        where = f"move {move}" if move else "startup"
+            self._brain.end()
         notes = f" [brain said: {' | '.join(self._notes)}]" if self._notes else ""
-        return EngineError(
-            f"engine {self.name!r}, {where}: {reason}: {detail}{notes}", reason=reason
-        )
-
-    def _kill(self) -> None:
-        """Kill the process if it runs, reap it, close the pipes; never raises, never hangs."""
-        process = self._process
-        if process.poll() is None:
-            with contextlib.suppress(OSError):
-                process.kill()
-        with contextlib.suppress(subprocess.TimeoutExpired):  # only a process stuck in the kernel
-            process.wait(5.0)
-        self._reader.join(1.0)  # the reader sees EOF once the process is gone
-        pipes = [process.stdin]
-        if not self._reader.is_alive():  # else a grandchild holds the pipe: leave it be
-            pipes.append(process.stdout)
-        for pipe in pipes:
-            if pipe is not None:
-                with contextlib.suppress(OSError):
-                    pipe.close()
+        return EngineError(_message(self.name, move, reason, detail) + notes, reason=reason)
 
 
-def _pump(stdout: IO[bytes], lines: queue.Queue[str | None]) -> None:
-    """The reader thread: the brain's output, cut into lines at CR or LF, into ``lines``."""
-    pending = b""
-    try:
-        while True:
-            chunk = stdout.read(4096)
-            if not chunk:
-                break
-            pending += chunk
-            *complete, pending = re.split(rb"\r\n|\r|\n", pending)
-            for raw in complete:
-                lines.put(raw.decode("utf-8", errors="replace"))
-            if len(pending) > _LONGEST_LINE:
-                lines.put(pending[:_LONGEST_LINE].decode("utf-8", errors="replace"))
-                pending = b""
-    except (OSError, ValueError):  # the pipe was closed under us by close()
-        pass
-    if pending:
-        lines.put(pending.decode("utf-8", errors="replace"))
-    lines.put(_EOF)
+def _message(name: str, move: int, reason: str, detail: str) -> str:
+    """An engine failure for people: ``engine 'x', move 5: timeout: took 1.2 s...``."""
+    where = f"move {move}" if move else "startup"
+    return f"engine {name!r}, {where}: {reason}: {detail}"
 
 
 def _wire(cell: Move | Cell) -> str:
@@ -432,15 +420,6 @@ def _wire(cell: Move | Cell) -> str:
 def _ms(seconds: float) -> int:
     """Seconds as whole milliseconds, the unit of ``INFO``."""
     return round(seconds * 1000)
-
-
-def _exit_code(process: subprocess.Popen[bytes]) -> str:
-    """How the process ended, for a message ("exit code 1"), waiting a moment for it."""
-    try:
-        code = process.wait(0.5)
-    except subprocess.TimeoutExpired:
-        return "output closed"
-    return f"exit code {code}"
 
 
 def _shown(text: str) -> str:

@@ -3,8 +3,9 @@
 Each pair of players meets over ``--games`` games with colours alternating; with an openings
 file every opening is played twice, colours swapped. A player that crashes, overruns its
 time, answers garbage or plays an illegal move loses that game by forfeit, with the reason
-counted. Ctrl-C stops the match after the game in progress; what was played is reported (and
-saved, with ``--save``).
+counted, and an engine killed for a crash, a timeout or garbage is started afresh for its
+next game. The first Ctrl-C stops the match after the game in progress, which is counted (and
+saved, with ``--save``); a second stops it at once. What was played is reported either way.
 """
 
 from __future__ import annotations
@@ -14,17 +15,21 @@ import itertools
 import json
 import math
 import re
+import signal
+import threading
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 from tictactoe import records
-from tictactoe.cli._options import UsageError, describe, new_game, usage
+from tictactoe._fileio import read_regular, shown_name
+from tictactoe.cli._options import UsageError, describe, new_game
 from tictactoe.cli._session import make_player
 from tictactoe.cli._terminal import safe, status
-from tictactoe.errors import BadBotMove, TicTacToeError
+from tictactoe.errors import BadBotMove, RecordError, TicTacToeError
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 from tictactoe.players import Player, play_match
@@ -33,6 +38,8 @@ __all__ = ["Standing", "elo", "match_command", "read_openings"]
 
 _PAIR = re.compile(r"(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})", re.ASCII)
 _MAX_OPENINGS = 10_000
+_MAX_OPENINGS_BYTES = 1 << 20
+"""The largest openings file read: 1 MiB holds 10,000 openings of a dozen moves."""
 
 
 @dataclass
@@ -136,30 +143,54 @@ def elo(wins: int, draws: int, losses: int) -> tuple[float | None, float | None,
     return rating(mean - error), rating(mean), rating(mean + error)
 
 
-def read_openings(path: str) -> list[list[Cell]]:
+def read_openings(path: str, board: Game | None = None) -> list[list[Cell]]:
     """The openings in a file: one a line, moves as ``x,y`` pairs (0-based, x the column).
 
-    Blank lines and lines starting with ``#`` are skipped.
+    Blank lines and lines starting with ``#`` are skipped. The file is read as records are:
+    a regular file of at most 1 MiB (a pipe or a device is refused unread), then line by line.
+    With ``board``, each opening is played on a copy of it, so one that does not fit is
+    refused with its line.
 
     Raises:
-        UsageError: the file cannot be read, or a line holds no ``x,y`` pair.
+        RecordError: the file cannot be read, is too big or not UTF-8, a line holds no
+            ``x,y`` pair or an opening ``board`` refuses, or it has over 10,000 openings.
     """
+    shown = shown_name(path)
+    data = read_regular(path, _MAX_OPENINGS_BYTES, what="an openings file")
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()[: _MAX_OPENINGS + 1]
-    except (OSError, UnicodeDecodeError) as error:
-        raise UsageError(f"--openings {path}: cannot read: {error}") from None
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise RecordError(f"{shown}: byte {error.start} is not UTF-8 text") from None
     openings: list[list[Cell]] = []
-    for number, line in enumerate(lines, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
             continue
-        pairs = _PAIR.findall(text)
-        if not pairs or _PAIR.sub("", text).strip(" ;\t"):
-            raise UsageError(f"--openings {path}: line {number}: {text[:40]!r} is not x,y pairs")
-        openings.append([(int(y), int(x)) for x, y in pairs])
-    if len(openings) > _MAX_OPENINGS:
-        raise UsageError(f"--openings {path}: more than {_MAX_OPENINGS:,} openings")
+        if len(openings) == _MAX_OPENINGS:
+            raise RecordError(f"{shown}: more than {_MAX_OPENINGS:,} openings")
+        openings.append(_opening(stripped, board, f"{shown}: line {number}"))
     return openings
+
+
+def _opening(text: str, board: Game | None, where: str) -> list[Cell]:
+    """The opening a line holds, played on a copy of ``board`` if given to check it fits.
+
+    Raises:
+        RecordError: the line is not ``x,y`` pairs, or ``board`` refuses a move; the message
+            starts with ``where``.
+    """
+    pairs = _PAIR.findall(text)
+    if not pairs or _PAIR.sub("", text).strip(" ;\t"):
+        raise RecordError(f"{where}: {text[:40]!r} is not x,y pairs")
+    opening = [(int(y), int(x)) for x, y in pairs]
+    if board is not None:
+        trial = board.copy()
+        try:
+            for cell in opening:
+                trial.move(*cell)
+        except TicTacToeError as error:
+            raise RecordError(f"{where}: {text[:40]!r}: {error}") from None
+    return opening
 
 
 def _parse_players(specs: Sequence[str]) -> list[tuple[str, str]]:
@@ -193,17 +224,12 @@ def _games(
 
 
 def match_command(args: argparse.Namespace) -> int:
-    """Run the match and print the table (or JSON)."""
+    """Run the match and print the table (or JSON); Ctrl-C ends it as the module says."""
     specs = _parse_players(args.player)
     template = new_game(args)
     if template.is_unbounded:
         raise UsageError("a match needs a bounded board: engines play on a fixed board")
-    openings = read_openings(args.openings) if args.openings else []
-    with usage():
-        for opening in openings:
-            trial = template.copy()
-            for cell in opening:
-                trial.move(*cell)
+    openings = read_openings(args.openings, template) if args.openings else []
     if args.save:
         records.check_target(args.save, template)
     standings = [
@@ -218,16 +244,19 @@ def match_command(args: argparse.Namespace) -> int:
         ]
         schedule = list(_games(len(players), args.games, openings))
         try:
-            for first, second, opening in schedule:
-                played += 1
-                game = template.copy()
-                for cell in opening:
-                    game.move(*cell)
-                seats = _seats(game, first, second)
-                _play_one(game, players, standings, seats)
-                if args.save:
-                    _save(args.save, played, game, *(standings[seat].name for seat in seats))
-                status(f"{played}/{len(schedule)} games")
+            with _stop_after_game() as stopping:
+                for first, second, opening in schedule:
+                    played += 1
+                    game = template.copy()
+                    for cell in opening:
+                        game.move(*cell)
+                    seats = _seats(game, first, second)
+                    _play_one(game, players, standings, seats)
+                    if args.save:
+                        _save(args.save, played, game, *(standings[seat].name for seat in seats))
+                    status(f"{played}/{len(schedule)} games")
+                    if stopping.is_set():
+                        raise KeyboardInterrupt
         except KeyboardInterrupt:
             interrupted = True
         finally:
@@ -236,6 +265,32 @@ def match_command(args: argparse.Namespace) -> int:
     if interrupted:
         raise KeyboardInterrupt
     return 0
+
+
+@contextmanager
+def _stop_after_game() -> Iterator[threading.Event]:
+    """While the games run, the first Ctrl-C sets the event it gives; a second one raises.
+
+    The match checks the event between games, so the game in progress is finished and
+    counted. Outside the main thread, where no handler can be set, Ctrl-C stops at once.
+    """
+    stopping = threading.Event()
+
+    def interrupt(number: int, frame: FrameType | None) -> None:
+        if stopping.is_set():
+            raise KeyboardInterrupt
+        stopping.set()
+        with suppress(RuntimeError, OSError):  # stderr may be busy in the interrupted code
+            status("stopping after this game (Ctrl-C again to stop now)")
+
+    if threading.current_thread() is not threading.main_thread():
+        yield stopping
+        return
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield stopping
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _seats(game: Game, first: int, second: int) -> tuple[int, int]:
@@ -270,13 +325,14 @@ def _play_one(
 
 
 def _save(target: str, number: int, game: Game, black: str, white: str) -> None:
-    """Write game ``number`` next to ``target``: ``games.sgf`` becomes ``games-0001.sgf``."""
+    """Write game ``number`` next to ``target``: ``games.sgf`` becomes ``games-0001.sgf``.
+
+    Raises:
+        RecordError: the file cannot be written (a failure at run time, not a usage error).
+    """
     path = Path(target)
     numbered = path.with_name(f"{path.stem}-{number:04d}{path.suffix}")
-    try:
-        records.save(records.Record.from_game(game, names=(black, white)), numbered)
-    except TicTacToeError as error:
-        raise UsageError(str(error)) from None
+    records.save(records.Record.from_game(game, names=(black, white)), numbered)
 
 
 def _report(args: argparse.Namespace, game: Game, standings: list[Standing]) -> None:

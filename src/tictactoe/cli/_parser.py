@@ -149,7 +149,9 @@ def build(version: str) -> argparse.ArgumentParser:
         "a match between bots and Gomocup engines, with a table and Elo",
         "Play every pair of players --games games (colours alternating; with --openings each "
         "opening twice, colours swapped). A player that crashes, overruns its time or plays "
-        "an illegal move loses by forfeit. Ctrl-C stops after the game in progress.",
+        "an illegal move loses by forfeit; an engine that crashed or overran starts afresh "
+        "for its next game. Ctrl-C stops after the game in progress, which counts; a second "
+        "Ctrl-C stops at once.",
     )
     match.add_argument(
         "--player",
