@@ -83,8 +83,12 @@ def test_json_round_trips_every_kind_of_game(
     assert records.loads(records.dumps(record, "json"), "json") == record
 
 
+GOMOKU_SHAPES = [(5, 5, 5, 2), (15, 15, 5, 2), (20, 20, 5, 2), (7, 12, 5, 2)]
+"""Games PSQ and SGF hold: two players, a bounded board, five in a row."""
+
+
 @given(
-    shape=st.sampled_from([(3, 3, 3, 2), (15, 15, 5, 2), (20, 20, 5, 2), (7, 12, 4, 2)]),
+    shape=st.sampled_from(GOMOKU_SHAPES),
     seed=st.integers(0, 2**32),
     fmt=st.sampled_from(["psq", "sgf"]),
 )
@@ -92,9 +96,40 @@ def test_psq_and_sgf_round_trip_two_player_bounded_games(
     shape: tuple[int, int, int, int], seed: int, fmt: str
 ) -> None:
     record = random_record(shape, seed)
-    back = records.loads(records.dumps(record, fmt), fmt, k=record.k)
+    back = records.loads(records.dumps(record, fmt), fmt)
     assert held(back, fmt) == held(record, fmt)
     assert back.to_game().outcome() == record.to_game().outcome()
+
+
+@given(
+    shape=st.sampled_from([(3, 3, 3, 2), (7, 7, 3, 2), (7, 12, 4, 2), (15, 15, 6, 2)]),
+    seed=st.integers(0, 2**32),
+    fmt=st.sampled_from(["psq", "sgf"]),
+)
+def test_psq_and_sgf_refuse_a_game_of_another_k_they_would_reload_as_five(
+    shape: tuple[int, int, int, int], seed: int, fmt: str
+) -> None:
+    record = random_record(shape, seed)
+    with pytest.raises(ttt.RecordError, match=f"{fmt.upper()} cannot hold k={record.k}: .* JSON"):
+        records.dumps(record, fmt)
+
+
+def test_a_won_seven_by_seven_three_in_a_row_is_not_saved_as_five_in_a_row(
+    tmp_path: Path,
+) -> None:
+    game = ttt.Game(7, k=3)
+    for cell in ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)):
+        game.move(*cell)
+    assert game.winner is ttt.Mark.X
+    for fmt in ("psq", "sgf"):
+        path = tmp_path / f"won.{fmt}"
+        with pytest.raises(ttt.RecordError, match=f"won.{fmt}: {fmt.upper()} cannot hold k=3"):
+            records.check_target(path, game)
+        with pytest.raises(ttt.RecordError, match=f"won.{fmt}: {fmt.upper()} cannot hold k=3"):
+            records.save(records.Record.from_game(game), path)
+        assert not path.exists()
+    records.save(records.Record.from_game(game), tmp_path / "won.json")
+    assert records.load(tmp_path / "won.json").to_game().winner is ttt.Mark.X
 
 
 TRICKY = [
@@ -149,7 +184,7 @@ def refused_by_the_rules(fmt: str, names: tuple[str, ...], played: str | None) -
 
 @given(
     fmt=st.sampled_from(records.FORMATS),
-    shape=st.sampled_from([(3, 3, 3, 2), (15, 15, 5, 2), (7, 12, 4, 2)]),
+    shape=st.sampled_from(GOMOKU_SHAPES),
     seed=st.integers(0, 2**16),
     names=st.lists(TEXT, max_size=2),
     played=st.none() | TEXT,
@@ -168,7 +203,7 @@ def test_names_and_dates_load_back_exactly_or_are_refused_when_saved(
         assert str(text).isprintable()
     else:
         assert not refused_by_the_rules(fmt, record.names, played)
-        assert held(records.loads(text, fmt, k=record.k), fmt) == held(record, fmt)
+        assert held(records.loads(text, fmt), fmt) == held(record, fmt)
 
 
 @given(players=st.integers(2, 4), extra=st.integers(1, 3), fmt=st.sampled_from(records.FORMATS))
@@ -176,7 +211,7 @@ def test_more_names_than_players_is_refused_in_every_format(
     players: int, extra: int, fmt: str
 ) -> None:
     players = players if fmt == "json" else 2
-    record = records.Record(3, 3, 3, players, (), tuple("abcdefg"[: players + extra]))
+    record = records.Record(5, 5, 5, players, (), tuple("abcdefg"[: players + extra]))
     with pytest.raises(ttt.RecordError, match="names for a"):
         records.dumps(record, fmt)
 
@@ -275,6 +310,40 @@ def test_a_json_record_written_by_hand() -> None:
     assert record == records.Record(3, 4, 3, 2, ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2)), ("Ann",))
 
 
+PSQ_HEAD = "Piskvorky 15x15, 1:1, 0\n8,8,0\n"
+JSON_GOLDEN = records.dumps(GOLDEN, "json")
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "reason"),
+    [
+        ("psq", PSQ_HEAD + "  spaced \n0\n", r"line 3: PSQ cannot hold the name '  spaced ': a"),
+        ("psq", PSQ_HEAD + "ann\nb\u2028c\n", r"line 4: PSQ cannot hold the name 'b\u2028c': '"),
+        ("psq", PSQ_HEAD + "\x1b[31mred\n0\n", r"line 3: PSQ cannot hold the name '\x1b[31mred'"),
+        ("sgf", "(;SZ[15]PB[ann]PW[\x1b[31m];B[hh])", r"PW: SGF cannot hold the name '\x1b[31m'"),
+        ("sgf", "(;SZ[15]DT[2026\x00];B[hh])", r"DT: SGF cannot hold the date '2026\x00'"),
+        ("sgf", "(;SZ[15]PB[a\u2028b];B[hh])", r"PB: SGF cannot hold the name 'a\u2028b'"),
+        (
+            "json",
+            JSON_GOLDEN.replace('"random"', r'"\ud800"'),
+            r"field players[1]: JSON cannot hold the name '\ud800'",
+        ),
+        (
+            "json",
+            JSON_GOLDEN.replace('"2026', r'"\udfff2026'),
+            r"field played: JSON cannot hold the date '\udfff2026",
+        ),
+    ],
+)
+def test_names_and_dates_the_writer_refuses_are_refused_on_reading(
+    fmt: str, text: str, reason: str
+) -> None:
+    with pytest.raises(ttt.RecordError) as refused:
+        records.loads(text, fmt, source=f"game.{fmt}")
+    assert str(refused.value).startswith(f"game.{fmt}: {reason}")
+    assert str(refused.value).isprintable()
+
+
 # SGF trees: the main line, and what is refused ----------------------------------------------
 
 
@@ -342,9 +411,9 @@ def test_sgf_files_we_cannot_read_exactly_are_refused(text: str, reason: str) ->
 
 def test_psq_names_are_read_exactly_as_written() -> None:
     head = "Piskvorky 15x15, 1:1, 0\n8,8,0\n9,9,0\n"
-    assert records.loads(head + "  spaced name \nb\u2028c\x0cd\n0\n", "psq").names == (
-        "  spaced name ",
-        "b\u2028c\x0cd",
+    assert records.loads(head + "spaced  name\né 名前\n0\n", "psq").names == (
+        "spaced  name",
+        "é 名前",
     )
     assert records.loads(head + "42\n0\n", "psq").names == ("42",)
     assert records.loads(head + "Smith, John\n", "psq").names == ("Smith, John",)
@@ -412,7 +481,7 @@ BAD_FILES = [
         "field result",
     ),
     ("deep.json", "[" * 100_000, "nested too deeply"),
-    ("huge_int.json", '{"format": ' + "7" * 5000 + "}", "4300 digits"),
+    ("huge_int.json", '{"format": ' + "7" * 5000 + "}", "a number too long to read"),
     ("header.psq", "Gomoku 15x15\n1,1,0\n", "line 1: 'Gomoku 15x15', expected 'Piskvorky"),
     (
         "offboard.psq",
@@ -525,6 +594,14 @@ def test_hostile_text_gives_a_record_or_one_error_with_no_raw_control_character(
         assert str(outcome).isprintable()
 
 
+@given(fmt=st.sampled_from(records.FORMATS), text=SGF_FILES | PSQ_FILES | MUTANTS)
+def test_every_record_read_saves_again_in_its_own_format(fmt: str, text: str) -> None:
+    """Or it is refused on reading: a file we read can always be saved as it was."""
+    read = attempt(records.loads, text, fmt)
+    if isinstance(read, records.Record):
+        assert held(records.loads(records.dumps(read, fmt), fmt), fmt) == held(read, fmt)
+
+
 # Reading files: one open, regular files only, bounded reads ----------------------------------
 
 
@@ -631,7 +708,7 @@ def test_a_save_interrupted_anywhere_leaves_the_old_file_and_nothing_else(
 
     monkeypatch.setattr(os, where, interrupted)
     with pytest.raises(stop):
-        records.save(records.Record(3, 3, 3, 2, ((1, 1),)), path)
+        records.save(records.Record(5, 5, 5, 2, ((1, 1),)), path)
     monkeypatch.undo()
     assert only(tmp_path) == ["game.sgf"]
     assert path.read_bytes() == original
@@ -728,6 +805,8 @@ def test_check_target_names_the_format_a_game_will_be_saved_in(tmp_path: Path) -
         ("game.json", ttt.Game(), ("a", "b", "c"), "3 names for a 2-player game"),
         ("game.psq", ttt.Game(15, k=5, exact=True), (), "PSQ cannot hold the exact-five rule"),
         ("game.sgf", ttt.Game(9, k=4, exact=True), (), "SGF cannot hold the exact-four rule"),
+        ("game.psq", ttt.Game(7, k=3), (), "game.psq: PSQ cannot hold k=3"),
+        ("game.sgf", ttt.Game(19, k=6), (), "game.sgf: SGF cannot hold k=6"),
     ],
 )
 def test_check_target_refuses_before_the_game_starts(
@@ -787,6 +866,63 @@ def test_records_of_the_wrong_kind_are_refused_clearly() -> None:
         records.dumps(records.Record(3, 3, 3, 2, (), ("a", None)), "json")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("rows", "3", "rows: '3', expected an int or None"),
+        ("cols", 15.0, "cols: 15.0, expected an int or None"),
+        ("cols", None, "rows and cols must both be ints or both None"),
+        ("k", True, "k: True, expected an int"),
+        ("players", "2", "players: '2', expected an int"),
+        ("moves", None, "moves: None, expected \\(row, col\\) pairs"),
+        ("names", "ab", "names: 'ab', expected a tuple of strings"),
+        ("played", 2026, "played: 2026, expected a string or None"),
+    ],
+)
+@pytest.mark.parametrize("fmt", records.FORMATS)
+def test_each_field_of_the_wrong_type_is_a_record_error_naming_it(
+    tmp_path: Path, fmt: str, field: str, value: object, reason: str
+) -> None:
+    record = dataclasses.replace(GOLDEN, **{field: value})
+    with pytest.raises(ttt.RecordError, match=f"^{reason}"):
+        records.dumps(record, fmt)
+    with pytest.raises(ttt.RecordError, match=f"^{re.escape(str(tmp_path))}/game.{fmt}: {reason}"):
+        records.save(record, tmp_path / f"game.{fmt}")
+    assert only(tmp_path) == []
+
+
+ANY_VALUE = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-2, 20),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=3),
+    st.lists(st.integers(-1, 5) | st.text(max_size=1), max_size=3),
+    st.lists(st.tuples(st.integers(-1, 20), st.integers(-1, 20)), max_size=3).map(tuple),
+)
+
+
+@given(
+    fmt=st.sampled_from(records.FORMATS),
+    changes=st.dictionaries(
+        st.sampled_from([field.name for field in dataclasses.fields(records.Record)]),
+        ANY_VALUE,
+        min_size=1,
+    ),
+)
+def test_a_record_with_any_values_is_written_or_refused_with_a_record_error(
+    fmt: str, changes: dict[str, object]
+) -> None:
+    outcome = attempt(records.dumps, dataclasses.replace(GOLDEN, **changes), fmt)
+    if isinstance(outcome, ttt.RecordError):
+        assert str(outcome).isprintable()
+    else:
+        assert records.loads(outcome, fmt).moves == tuple(
+            map(tuple, changes.get("moves", GOLDEN.moves))
+        )
+
+
 # The exact rule ------------------------------------------------------------------------------
 
 EXACT_OVERLINE = ((0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (2, 9), (0, 5))
@@ -814,6 +950,37 @@ def test_json_keeps_the_exact_rule_and_old_files_read_as_not_exact(tmp_path: Pat
     with pytest.raises(ttt.RecordError, match="moves give"):  # as a plain game, the six wins
         records.loads(text.replace('"exact": true', '"exact": false'), "json")
     assert not records.Record.from_game(ttt.Game(), played=None).exact
+
+
+@pytest.mark.parametrize(
+    ("place", "value", "reason"),
+    [
+        (("rules", "k"), "5", "field rules.k: '5', expected an int"),
+        (("rules", "players"), 2.0, "field rules.players: 2.0, expected an int"),
+        (("moves",), {}, "field moves: {}, expected a list"),
+        (("result",), [], "field result: [], expected a dict"),
+    ],
+)
+def test_json_fields_of_the_wrong_type_are_named_with_the_right_article(
+    place: tuple[str, ...], value: object, reason: str
+) -> None:
+    data = json.loads(records.dumps(GOLDEN, "json"))
+    inner = data
+    for key in place[:-1]:
+        inner = inner[key]
+    inner[place[-1]] = value
+    with pytest.raises(ttt.RecordError) as refused:
+        records.loads(json.dumps(data), "json")
+    assert str(refused.value) == f"<text>: {reason}"
+
+
+def test_messages_take_an_before_a_vowel_sound() -> None:
+    with pytest.raises(ttt.RecordError, match=r"^9 names for an 8-player game"):
+        records.dumps(records.Record(9, 9, 5, 8, (), tuple("abcdefghi")), "json")
+    with pytest.raises(ttt.RecordError, match=r"^<text>: empty file: expected an SGF game record"):
+        records.loads(" ", "sgf")
+    with pytest.raises(ttt.RecordError, match=r"^<text>: line 1: an 11×2000000 board is too big"):
+        records.loads("Piskvorky 2000000x11, 1:1, 0\n", "psq")
 
 
 def test_a_bad_exact_field_is_refused() -> None:

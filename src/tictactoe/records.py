@@ -14,21 +14,24 @@ What each format holds, and so what a save and a load give back exactly:
   date that can be written as UTF-8 (no lone surrogates).
 - PSQ (``.psq``, Piskvork / Gomocup): ``Piskvorky WxH, a:b, c``, then ``x,y,ms`` per move
   (1-based, x the column), then up to two player names and a status line. Board, moves and
-  names only: no k (five in a row unless the caller says otherwise), no exact rule and no
-  date. A name is one line, kept exactly as written, so it must not be empty, start or end
-  with whitespace, hold a control character or line break, or begin like a move (``12,``).
+  names only: no k, no exact rule and no date, so it holds games of five in a row only (a
+  reader may be told another k for files written elsewhere). A name is one line, kept exactly
+  as written, so it must not be empty, start or end with whitespace, hold a control
+  character or line break, or begin like a move (``12,``).
 - SGF (``.sgf``, ``FF[4]GM[4]``, written with ``CA[UTF-8]``, always read as UTF-8):
   ``SZ[n]`` or ``SZ[cols:rows]`` up to 52, ``;B[..]`` / ``;W[..]`` moves with letters for
   column then row. Board, moves, two names (``PB``, ``PW``) and the date (``DT``, the whole
-  string); no k and no exact rule. Names and date are SimpleText, where SGF turns line breaks
-  into spaces, so they must hold no control character or line break. The game is the main line
-  (the first variation at each branch); setup stones (``AB``, ``AW``, ``AE``), passes and files
-  of more than one game are refused.
+  string); no k and no exact rule, so games of five in a row only, as in PSQ. Names and date
+  are SimpleText, where SGF turns line breaks into spaces, so they must hold no control
+  character or line break. The game is the main line (the first variation at each branch);
+  setup stones (``AB``, ``AW``, ``AE``), passes and files of more than one game are refused.
 
 A record with more names than players is refused in every format. Whatever a format cannot
-hold is refused by :func:`dumps` with a :class:`RecordError`, never written changed. Every
-reader takes time linear in the size of the file, and numbers and board sizes are checked
-before anything is made from them: files over :data:`MAX_BYTES`, boards over ``MAX_CELLS``.
+hold is refused by :func:`dumps` with a :class:`RecordError`, never written changed, and a
+name or date that a format cannot hold is refused by its reader too, so every record read
+saves again in its own format (given the reader's default k). Every reader takes time linear
+in the size of the file, and numbers and board sizes are checked before anything is made
+from them: files over :data:`MAX_BYTES`, boards over ``MAX_CELLS``.
 """
 
 from __future__ import annotations
@@ -71,6 +74,8 @@ _MAX_DIGITS = 9
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 """Control characters (C0, DEL, C1 such as U+0085), line and paragraph separators, surrogates."""
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_VOWEL_SOUND = re.compile(r"[aeioAEIO8]|[FHLMNRSX][A-Z]*\b|1[18](?:[0-9]{3})*(?![0-9])")
+"""What takes "an": a vowel, an initialism read from a vowel sound (SGF), eight, eleven ..."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,9 +145,10 @@ def save(record: Record, path: str | os.PathLike[str], *, fmt: str | None = None
     """Write ``record`` to ``path`` atomically, in ``fmt`` or the format its extension names.
 
     Raises:
-        RecordError: the format cannot hold the record, or the file cannot be written.
+        RecordError: the format cannot hold the record, or the file cannot be written; the
+            message names the file.
     """
-    write_atomic(path, dumps(record, fmt or format_of(path)))
+    write_atomic(path, _dumped_for(path, record, fmt or format_of(path)))
 
 
 def check_target(path: str | os.PathLike[str], game: Game, *, names: tuple[str, ...] = ()) -> str:
@@ -151,12 +157,20 @@ def check_target(path: str | os.PathLike[str], game: Game, *, names: tuple[str, 
     Raises:
         RecordError: an unknown extension, a folder or other non-file at ``path``, a parent
             folder that is missing or not writable, or a format that cannot hold this game
-            (its board, its players, the exact rule or its ``names``).
+            (its board, its players, its k, the exact rule or its ``names``).
     """
     fmt = format_of(path)
     check_writable(path)
-    dumps(Record.from_game(game, names=names), fmt)
+    _dumped_for(path, Record.from_game(game, names=names), fmt)
     return fmt
+
+
+def _dumped_for(path: str | os.PathLike[str], record: Record, fmt: str) -> str:
+    """:func:`dumps` for a save to ``path``: a refusal names the file it was meant for."""
+    try:
+        return dumps(record, fmt)
+    except RecordError as error:
+        raise RecordError(f"{shown_name(path)}: {error}") from None
 
 
 def load(path: str | os.PathLike[str], *, k: int | None = None) -> Record:
@@ -184,8 +198,9 @@ def dumps(record: Record, fmt: str) -> str:
     """The text of ``record`` in ``fmt`` (``json``, ``psq`` or ``sgf``).
 
     Raises:
-        RecordError: an unknown format, or one that cannot hold the record exactly: its
-            board, its players, its moves, or a name or date it would write changed.
+        RecordError: a field of the wrong type, an unknown format, or one that cannot hold
+            the record exactly: its board, its players, its k, the exact rule, its moves, or
+            a name or date it would write changed.
     """
     if fmt not in FORMATS:
         raise RecordError(f"unknown record format {fmt!r}: use json, psq or sgf")
@@ -197,6 +212,11 @@ def dumps(record: Record, fmt: str) -> str:
             raise RecordError(
                 f"{fmt.upper()} cannot hold the exact-{_spelled(record.k)} rule (an overline "
                 "does not win): save the game as JSON"
+            )
+        if record.k != GOMOKU_K:
+            raise RecordError(
+                f"{fmt.upper()} cannot hold k={record.k}: it stores no k, so the game would "
+                f"load as {_spelled(GOMOKU_K)} in a row; save the game as JSON"
             )
         if fmt == "sgf" and max(record.rows, record.cols) > len(_sgf.LETTERS):
             raise RecordError(f"SGF holds boards of at most {len(_sgf.LETTERS)} rows and columns")
@@ -224,7 +244,7 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     if not isinstance(text, str):
         raise RecordError(f"{source}: a record is text, not {type(text).__name__}")
     if not text.strip():
-        raise RecordError(f"{source}: empty file: expected a {fmt.upper()} game record")
+        raise RecordError(f"{source}: empty file: expected {_a(fmt.upper())} game record")
     if fmt == "json":
         return _load_json(text, source)
     if fmt == "psq":
@@ -232,6 +252,10 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     if fmt == "sgf":
         sgf = _sgf.read(text, source)
         names, played = sgf.names, sgf.played
+        for key, name in zip(("PB", "PW"), names, strict=False):
+            _check_read(source, key, "sgf", "name", name)
+        if played is not None:
+            _check_read(source, "DT", "sgf", "date", played)
         record = Record(
             sgf.rows, sgf.cols, GOMOKU_K if k is None else k, 2, sgf.moves, names, played
         )
@@ -248,14 +272,30 @@ def _quote(value: object) -> str:
     try:
         shown = repr(value[:60] if isinstance(value, str) else value)
     except (ValueError, RecursionError):
-        shown = f"a {type(value).__name__}"
+        shown = _a(type(value).__name__)
     return shown if len(shown) <= 60 else shown[:57] + "..."
+
+
+def _a(word: str) -> str:
+    """``word`` after its indefinite article, chosen by sound: an int, an 8×8 board, a dict.
+
+    >>> _a("int"), _a("SGF"), _a("JSON"), _a("11-player"), _a("110-player"), _a("dict")
+    ('an int', 'an SGF', 'a JSON', 'an 11-player', 'a 110-player', 'a dict')
+    """
+    return ("an " if _VOWEL_SOUND.match(word) else "a ") + word
 
 
 def _check_fields(record: Record) -> None:
     """Refuse a record whose fields are of the wrong kind, before anything is made from it."""
     if not isinstance(record, Record):
         raise RecordError(f"expected a Record, not {type(record).__name__}")
+    for name in ("rows", "cols", "k", "players"):
+        value = getattr(record, name)
+        if type(value) is not int and not (value is None and name in ("rows", "cols")):
+            expected = "an int or None" if name in ("rows", "cols") else "an int"
+            raise RecordError(f"{name}: {_quote(value)}, expected {expected}")
+    if (record.rows is None) != (record.cols is None):
+        raise RecordError("rows and cols must both be ints or both None")
     for cell in record.moves if isinstance(record.moves, tuple | list) else [record.moves]:
         if not (
             isinstance(cell, tuple | list) and len(cell) == 2 and all(type(v) is int for v in cell)
@@ -280,34 +320,48 @@ def _check_texts(record: Record, fmt: str) -> None:
     """Refuse names and a date that ``fmt`` cannot hold exactly (see the module's rules)."""
     if len(record.names) > record.players:
         raise RecordError(
-            f"{len(record.names)} names for a {record.players}-player game: one name per player"
+            f"{len(record.names)} names for {_a(str(record.players))}-player game: "
+            "one name per player"
         )
-    texts = [("name", name) for name in record.names]
+    for name in record.names:
+        _check_text(fmt, "name", name)
     if fmt != "psq" and record.played is not None:
-        texts.append(("date", record.played))
-    for what, text in texts:
-        if not isinstance(text, str):
-            raise RecordError(f"the {what} {_quote(text)} is not a string")
-        bad = (_SURROGATE if fmt == "json" else _UNSAFE).search(text)
-        if bad is not None:
-            raise RecordError(
-                f"{fmt.upper()} cannot hold the {what} {_quote(text)}: {bad.group()!r} is a "
-                "control character, a line break or a lone surrogate"
-            )
-        if fmt == "psq" and (not text or text != text.strip()):
-            raise RecordError(
-                f"PSQ cannot hold the name {_quote(text)}: a name is a line, not empty and "
-                "with no space before or after"
-            )
-        if fmt == "psq" and _PSQ_MOVE_START.match(text):
-            raise RecordError(f"PSQ cannot hold the name {_quote(text)}: it reads as a move")
+        _check_text(fmt, "date", record.played)
+
+
+def _check_text(fmt: str, what: str, text: str) -> None:
+    """Refuse a name or date (``what``) that ``fmt`` would not give back exactly as it is."""
+    bad = (_SURROGATE if fmt == "json" else _UNSAFE).search(text)
+    if bad is not None:
+        raise RecordError(
+            f"{fmt.upper()} cannot hold the {what} {_quote(text)}: {bad.group()!r} is a "
+            "control character, a line break or a lone surrogate"
+        )
+    if fmt == "psq" and (not text or text != text.strip()):
+        raise RecordError(
+            f"PSQ cannot hold the name {_quote(text)}: a name is a line, not empty and "
+            "with no space before or after"
+        )
+    if fmt == "psq" and _PSQ_MOVE_START.match(text):
+        raise RecordError(f"PSQ cannot hold the name {_quote(text)}: it reads as a move")
+
+
+def _check_read(source: str, place: str, fmt: str, what: str, text: str) -> None:
+    """Refuse on reading a name or date that ``fmt``'s writer would refuse.
+
+    So every record read saves again in its own format; ``place`` says where the text stood.
+    """
+    try:
+        _check_text(fmt, what, text)
+    except RecordError as error:
+        raise RecordError(f"{source}: {place}: {error}") from None
 
 
 def _size_error(rows: int, cols: int) -> str | None:
     """Why a rows × cols board cannot be made, checked before anything is allocated."""
     if rows * cols <= MAX_CELLS:
         return None
-    board = "the board" if max(rows, cols) >= 10**_MAX_DIGITS else f"a {rows}×{cols} board"
+    board = "the board" if max(rows, cols) >= 10**_MAX_DIGITS else _a(f"{rows}×{cols} board")
     return f"{board} is too big: at most {MAX_CELLS:,} cells"
 
 
@@ -364,8 +418,8 @@ def _load_json(text: str, source: str) -> Record:
         raise RecordError(f"{source}: line {error.lineno}: not JSON ({error.msg})") from None
     except RecursionError:
         raise RecordError(f"{source}: not a game record: JSON nested too deeply") from None
-    except ValueError as error:  # an integer of more than 4300 digits
-        raise RecordError(f"{source}: not a game record: {error}") from None
+    except ValueError:  # the only other: an integer longer than Python reads (4,300 digits)
+        raise RecordError(f"{source}: not a game record: a number too long to read") from None
     if not isinstance(data, dict) or data.get("format") != _KIND:
         raise RecordError(f'{source}: not a tictactoe game record: expected "format": "{_KIND}"')
     if data.get("version") != VERSION:
@@ -392,6 +446,8 @@ def _load_json(text: str, source: str) -> Record:
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")
+    for index, name in enumerate(names):
+        _check_read(source, f"field players[{index}]", "json", "name", name)
     if len(names) > players:
         raise RecordError(f"{source}: field players: {len(names)} names for {players} players")
     raw_moves = _field(data, "moves", list, source)
@@ -407,6 +463,8 @@ def _load_json(text: str, source: str) -> Record:
         raise RecordError(
             f"{source}: field played: {_quote(played)}, expected a date string or null"
         )
+    if played is not None:
+        _check_read(source, "field played", "json", "date", played)
     record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact)
     game = _replayed(record, source, [f"field moves[{i}]" for i in range(len(moves))])
     result = _field(data, "result", dict, source)
@@ -423,7 +481,7 @@ def _field(data: dict[str, Any], name: str, kind: type, source: str, prefix: str
     value = data.get(name)
     if type(value) is not kind or (type(value) is int and abs(value) >= 10**_MAX_DIGITS):
         raise RecordError(
-            f"{source}: field {prefix}{name}: {_quote(value)}, expected a {kind.__name__}"
+            f"{source}: field {prefix}{name}: {_quote(value)}, expected {_a(kind.__name__)}"
         )
     return value
 
@@ -478,6 +536,7 @@ def _load_psq(text: str, source: str, k: int) -> Record:
                     f"{source}: line {number}: {_quote(line)}: a third name, expected the "
                     "status line"
                 )
+            _check_read(source, f"line {number}", "psq", "name", line)
             names.append(line)
     record = Record(rows, cols, k, 2, tuple(moves), tuple(names))
     _replayed(record, source, where)
