@@ -9,6 +9,8 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from hypothesis import given
+from hypothesis import strategies as st
 from oracle import maximal_runs
 from test_rl_referee import SHAPES
 
@@ -147,10 +149,84 @@ def test_bad_settings_are_refused():
         MNKEnv(3, seat=2)
     with pytest.raises(ttt.InvalidGame, match="can end before that seat moves"):
         MNKEnv(3, k=1, seat=1)
-    with pytest.raises(ValueError, match="2 opponents needed, 1 given"):
+    with pytest.raises(
+        ttt.InvalidGame, match="opponents: 1 given for 2 other seats: give one player"
+    ):
         MNKEnv(3, players=3, opponents=[ttt.RandomBot()])
     with pytest.raises(ValueError, match="no rasteriser"):
         MNKEnv(3, render_mode="rgb_array")
+
+
+def test_opponents_may_be_named_as_the_command_names_them():
+    game = make((3, 3, 3, 2), opponents=["perfect"])
+    rng = random.Random(0)
+    rewards = {random_episode(game, rng, seed)[0] for seed in range(20)}
+    assert 1.0 not in rewards
+    assert -1.0 in rewards
+    three = make((9, 9, 4, 3), opponents=[" Heuristic", "random"], seat=2)
+    reward, final = random_episode(three, rng, 0)
+    assert final.is_over
+    assert reward in (-1.0, 0.0, 1.0)
+    assert make((3, 3, 3, 2), opponents="threat").reset(seed=0)[0]["action_mask"].sum() == 9
+
+
+def test_opponents_named_are_seeded_by_reset():
+    first, second = make((5, 5, 4, 2), opponents="random"), make((5, 5, 4, 2), opponents="random")
+    for game in (first, second):
+        observation, _ = game.reset(seed=9)
+        for _ in range(4):
+            observation, *_ = game.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert first.game.moves == second.game.moves
+
+
+@pytest.mark.parametrize(
+    ("opponents", "error", "reason"),
+    [
+        ([None], ttt.WrongType, "opponents\\[0\\]=None is not a player: give a Player or one of"),
+        (5, ttt.WrongType, "opponents=5 is not a player: give a Player or one of 'random'"),
+        (ttt.RandomBot, ttt.WrongType, "opponents=<class .*RandomBot'> is not a player"),
+        ("best", ttt.InvalidGame, "opponents='best' names no bot: give a Player or one of"),
+        ([7], ttt.WrongType, "opponents\\[0\\]=7 is not a player"),
+        (["random"] * 3, ttt.InvalidGame, "opponents: 3 given for 1 other seat: give one player"),
+    ],
+)
+def test_opponents_that_cannot_play_are_refused_at_make(
+    opponents: object, error: type[Exception], reason: str
+):
+    with pytest.raises(error, match=reason):
+        gymnasium.make(ENV_ID, rows=3, opponents=opponents)
+
+
+def test_perfect_play_is_refused_beyond_its_reach_at_make():
+    with pytest.raises(ttt.InvalidGame, match="at most 20 cells; try 'heuristic' or 'threat'"):
+        gymnasium.make(ENV_ID, rows=15, k=5, opponents="perfect")
+    with pytest.raises(ttt.InvalidGame, match="opponents\\[1\\]='perfect': perfect play needs two"):
+        gymnasium.make(ENV_ID, rows=3, players=3, opponents=["random", "perfect"])
+
+
+ANY_OPPONENT = st.one_of(
+    st.none(),
+    st.sampled_from(["random", "perfect", "heuristic", "threat", "RANDOM", "best", "", "human"]),
+    st.integers(),
+    st.builds(ttt.RandomBot, st.integers(0, 9)),
+)
+
+
+@given(
+    opponents=ANY_OPPONENT | st.lists(ANY_OPPONENT, max_size=3),
+    players=st.integers(2, 3),
+    seed=st.integers(0, 99),
+)
+def test_opponents_are_refused_at_make_or_play_whole_episodes(
+    opponents: object, players: int, seed: int
+):
+    try:
+        game = make((3, 4, 3, players), opponents=opponents)
+    except (ttt.WrongType, ttt.InvalidGame):
+        return
+    for episode in range(2):
+        reward, final = random_episode(game, random.Random(seed), episode)
+        assert final.is_over or reward == -1.0
 
 
 def test_render(capsys: pytest.CaptureFixture[str]):

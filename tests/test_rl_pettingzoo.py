@@ -219,6 +219,20 @@ def test_the_parallel_env_ignores_the_waiting_agents_actions_and_takes_none():
     assert par.step({}) == ({}, {}, {}, {}, {})
 
 
+@pytest.mark.parametrize("actions", [[0, 1], (4,), None, 4, "player_0"])
+def test_parallel_actions_that_are_no_dict_are_a_wrong_type_that_changes_nothing(
+    actions: object,
+):
+    par = parallel_env(3)
+    par.reset()
+    with pytest.raises(ttt.WrongType, match="actions must be a dict from agent to action"):
+        par.step(actions)  # type: ignore[arg-type]
+    assert par.agents == ["player_0", "player_1"]
+    assert par.game.moves == ()
+    _, rewards, *_ = par.step({"player_0": 4})
+    assert rewards == {"player_0": 0.0, "player_1": 0.0}
+
+
 def test_render_modes(capsys: pytest.CaptureFixture[str]):
     aec = env(3, render_mode="ansi")
     aec.reset()

@@ -2,8 +2,9 @@
 
 The learner's step plays its action, then the other seats' moves up to its next turn, and
 returns what it sees then; the reward of a game another player ends arrives in that same
-step. The opponents are :class:`~tictactoe.Player` objects (random by default, seeded by
-``reset(seed=...)``), so any of the library's bots can be the opposition.
+step. The opponents are :class:`~tictactoe.Player` objects or bots named as the command
+names them (``"random"``, ``"perfect"``, ``"heuristic"``, ``"threat"``); random by default.
+Bots given by name are seeded by ``reset(seed=...)``; players given as objects keep their own.
 
 >>> import gymnasium
 >>> import tictactoe.rl
@@ -26,7 +27,8 @@ import numpy as np
 
 from tictactoe.errors import BadBotMove, InvalidGame
 from tictactoe.game import Game
-from tictactoe.players import Player, RandomBot
+from tictactoe.players import Player
+from tictactoe.rl._opponents import Opponent, bot, check_opponents
 from tictactoe.rl._shape import Observation, Shape
 from tictactoe.rl._table import Table
 from tictactoe.rl.actions import cell_to_action
@@ -71,13 +73,16 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
     Args:
         rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
         seat: the learner's place in turn order (0 moves first).
-        opponents: one player for every other seat, or one per other seat in turn order;
-            by default a :class:`~tictactoe.RandomBot` per seat, seeded from ``reset``.
+        opponents: one player or bot's name for every other seat, or one per other seat in
+            turn order; by default a :class:`~tictactoe.RandomBot` per seat. Bots given by
+            name are made afresh, seeded from ``reset``.
         render_mode: None, ``"ansi"`` or ``"human"``.
 
     Raises:
-        InvalidGame: the unbounded grid, sizes ``Game`` refuses, or a bad ``seat``.
-        ValueError: the wrong number of opponents, or an unknown render mode.
+        InvalidGame: the unbounded grid, sizes ``Game`` refuses, a bad ``seat``, the wrong
+            number of opponents, a name no bot has, or perfect play beyond its reach.
+        WrongType: an opponent that is neither a player nor a name.
+        ValueError: an unknown render mode.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
@@ -94,7 +99,7 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         players: int = 2,
         exact: bool = False,
         seat: int = 0,
-        opponents: Player | Sequence[Player] | None = None,
+        opponents: Opponent | Sequence[Opponent] | None = None,
         render_mode: str | None = None,
     ) -> None:
         shape = Shape.of(rows, cols, k, players=players, exact=exact)
@@ -104,15 +109,13 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.action_space = shape.action_space()
         self._table = Table(shape)
         self._finished = False
-        self._seeded_opponents = opponents is None
-        if opponents is None:
-            opponents = [RandomBot() for _ in range(shape.players - 1)]
-        elif isinstance(opponents, Player):
-            opponents = [opponents] * (shape.players - 1)
-        if len(opponents) != shape.players - 1:
-            raise ValueError(f"{shape.players - 1} opponents needed, {len(opponents)} given")
         others = [other for other in range(shape.players) if other != self.seat]
-        self._opponents: dict[int, Player] = dict(zip(others, opponents, strict=True))
+        given = dict(zip(others, check_opponents(opponents, shape), strict=True))
+        self._named = {other: name for other, name in given.items() if isinstance(name, str)}
+        """The seats of bots given by name, made again with a seed at each reset."""
+        self._opponents: dict[int, Player] = {
+            other: bot(one, None) if isinstance(one, str) else one for other, one in given.items()
+        }
 
     @property
     def game(self) -> Game:
@@ -124,10 +127,9 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
     ) -> tuple[Observation, dict[str, Any]]:
         """Start a new game and play the seats before the learner's."""
         super().reset(seed=seed)
-        if self._seeded_opponents:
-            seeds = self.np_random.integers(2**63, size=len(self._opponents))
-            for other, seed_of_bot in zip(self._opponents, seeds, strict=True):
-                self._opponents[other] = RandomBot(int(seed_of_bot))
+        seeds = self.np_random.integers(2**63, size=len(self._named))
+        for (other, name), seed_of_bot in zip(self._named.items(), seeds, strict=True):
+            self._opponents[other] = bot(name, int(seed_of_bot))
         self._table.reset()
         self._finished = False
         self._play_opponents()

@@ -19,12 +19,14 @@ every agent is terminated in the same step and ``agents`` empties.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
 from gymnasium.utils import EzPickle
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
+from tictactoe.errors import WrongType
 from tictactoe.game import Game
 from tictactoe.rl._shape import Observation, Shape
 from tictactoe.rl._table import Table
@@ -100,7 +102,16 @@ class MNKParallelEnv(ParallelEnv, EzPickle):  # type: ignore[misc]
         dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        """Play the action of the agent to move (missing or illegal: -1 to it, game over)."""
+        """Play the action of the agent to move (missing or illegal: -1 to it, game over).
+
+        Raises:
+            WrongType: ``actions`` is not a mapping from agents to actions, such as a list.
+        """
+        if not isinstance(actions, Mapping):
+            raise WrongType(
+                f"actions must be a dict from agent to action, such as {{'player_0': 4}}, "
+                f"not {type(actions).__name__} {actions!r:.60}"
+            )
         if not self.agents:
             return {}, {}, {}, {}, {}
         table = self._table
