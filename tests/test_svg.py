@@ -80,7 +80,59 @@ def test_colours_cannot_break_out_of_their_attribute() -> None:
     assert "onload" not in rect.attrib
 
 
-@pytest.mark.parametrize("size", [0, -5, 15, 3.5, "480"])
-def test_sizes_that_cannot_be_drawn_are_refused(size: object) -> None:
-    with pytest.raises(ValueError, match="size="):
+@pytest.mark.parametrize(
+    ("size", "reason"),
+    [
+        (0, "size=0: a picture is 16 to 100,000 pixels wide"),
+        (-5, "size=-5: a picture"),
+        (15, "size=15: a picture"),
+        (100_001, "size=100001: a picture"),
+        (2**100, f"size={2**100}: a picture"),
+        (10**5000, "size of 16,610 bits: a picture"),
+    ],
+    ids=["0", "-5", "15", "100001", "2**100", "10**5000"],
+)
+def test_sizes_that_cannot_be_drawn_are_refused(size: int, reason: str) -> None:
+    with pytest.raises(ttt.InvalidGame) as refused:
+        svg.board(ttt.Game(), size=size)
+    assert str(refused.value).startswith(reason)
+    assert isinstance(refused.value, ValueError)
+
+
+@pytest.mark.parametrize("size", ["480", 3.5, 480.0, True, None])
+def test_a_size_that_is_no_int_is_a_wrong_type(size: object) -> None:
+    with pytest.raises(ttt.WrongType, match=r"^size must be an int, not"):
         svg.board(ttt.Game(), size=size)  # type: ignore[arg-type]
+
+
+def test_sizes_at_the_limits_and_numpy_like_ints_are_drawn() -> None:
+    class Index:
+        def __index__(self) -> int:
+            return 200
+
+    assert parsed(ttt.Game(), size=16).get("width") == "16"
+    assert parsed(ttt.Game(), size=100_000).get("width") == "100000"
+    assert parsed(ttt.Game(), size=Index()).get("width") == "200"
+
+
+@pytest.mark.parametrize(
+    ("options", "reason"),
+    [
+        ({"colours": "red"}, "colours must map marks to colours, not str"),
+        ({"colours": {"X": "red"}}, "colours: 'X': 'red', expected a Mark and a string"),
+        ({"colours": {ttt.Mark.X: 5}}, "colours: Mark.X: 5, expected a Mark and a string"),
+        ({"background": None}, "background must be a colour string, not None"),
+        ({"line": 0xFF0000}, "line must be a colour string, not 16711680"),
+    ],
+)
+def test_colours_of_the_wrong_type_are_refused_by_name(
+    options: dict[str, object], reason: str
+) -> None:
+    with pytest.raises(ttt.WrongType) as refused:
+        svg.board(ttt.Game(), **options)  # type: ignore[arg-type]
+    assert str(refused.value) == reason
+
+
+def test_a_game_that_is_no_game_is_a_wrong_type() -> None:
+    with pytest.raises(ttt.WrongType, match=r"^game must be a Game, not str"):
+        svg.board("X../.../...")  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ error and with one consistent position, never half of one move and half of the n
 from __future__ import annotations
 
 import contextlib
+import html
 import random
 import re
 import threading
@@ -61,6 +62,16 @@ def _read_legal_moves(game: ttt.Game) -> None:
             view[0]
 
 
+def _read_svg(game: ttt.Game) -> None:
+    picture = svg.board(game)
+    title = re.search(r"<title>(.*)</title>", picture)
+    assert title is not None
+    shown = notation.parse(html.unescape(title.group(1)))
+    crosses = sum(1 for move in shown.moves if move.mark is ttt.Mark.X)
+    assert picture.count("<path") == crosses  # every mark is in view: drawn, as the title says
+    assert picture.count("<circle") == len(shown.moves) - crosses
+
+
 def _read_record(game: ttt.Game) -> None:
     records.loads(records.dumps(records.Record.from_game(game), "json"), "json")
 
@@ -70,7 +81,7 @@ READERS: dict[str, Callable[[ttt.Game], object]] = {
     "str": _read_text,
     "rows_text": lambda game: game.rows_text(),
     "notation": _read_notation,
-    "svg": svg.board,
+    "svg": _read_svg,
     "record": _read_record,
     "copy": lambda game: _read_notation(game.copy()),
     "moves": lambda game: _replays([move.cell for move in game.moves], game),

@@ -17,7 +17,9 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from tictactoe import notation
+from tictactoe._checks import as_int
 from tictactoe.coordinates import column_label, window
+from tictactoe.errors import InvalidGame, WrongType
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 
@@ -38,6 +40,9 @@ _SIDES = {Mark.Y: 3, Mark.Z: 4, Mark.B: 5, Mark.C: 6}
 
 _MIN_SIZE = 16
 """The narrowest picture drawn, in pixels."""
+_MAX_SIZE = 100_000
+"""The widest picture drawn, in pixels: far beyond any screen or page, and every coordinate
+stays a short exact number."""
 
 
 def _attr(value: str) -> str:
@@ -74,10 +79,16 @@ def board(
         grid: the colour of the grid lines and labels.
         highlight: the colour behind the last move.
         line: the colour of the stroke through the winning line.
+
+    Raises:
+        WrongType: ``game`` is not a game, ``size`` not an int, or a colour not a string.
+        InvalidGame: ``size`` outside 16 to 100,000 pixels (a ValueError).
     """
-    if type(size) is not int or size < _MIN_SIZE:
-        raise ValueError(f"size={size!r} must be a whole number of pixels, at least {_MIN_SIZE}")
-    palette = {**DEFAULT_COLOURS, **(colours or {})}
+    if not isinstance(game, Game):
+        raise WrongType(f"game must be a Game, not {type(game).__name__}")
+    size = _checked_size(size)
+    palette = _palette(colours, background=background, grid=grid, highlight=highlight, line=line)
+    game = game.copy()  # one consistent position, though another thread may be playing
     rows, cols = window(game)
     margin = size * 0.06 if coordinates else 0.0
     pad = max(2.0, size * 0.01)
@@ -145,6 +156,29 @@ def board(
         )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+def _checked_size(size: object) -> int:
+    """``size`` as a width in whole pixels, from :data:`_MIN_SIZE` to :data:`_MAX_SIZE`."""
+    width = as_int("size", size)
+    if not _MIN_SIZE <= width <= _MAX_SIZE:
+        shown = f"={width}" if width.bit_length() <= 128 else f" of {width.bit_length():,} bits"
+        raise InvalidGame(f"size{shown}: a picture is {_MIN_SIZE} to {_MAX_SIZE:,} pixels wide")
+    return width
+
+
+def _palette(colours: object, **named: object) -> dict[Mark, str]:
+    """The colour of each mark, ``colours`` over the defaults, once every colour is checked."""
+    if colours is not None and not isinstance(colours, Mapping):
+        raise WrongType(f"colours must map marks to colours, not {type(colours).__name__}")
+    given = dict(colours or {})
+    for mark, colour in given.items():
+        if not isinstance(mark, Mark) or not isinstance(colour, str):
+            raise WrongType(f"colours: {mark!r}: {colour!r}, expected a Mark and a string")
+    for name, colour in named.items():
+        if not isinstance(colour, str):
+            raise WrongType(f"{name} must be a colour string, not {colour!r}")
+    return {**DEFAULT_COLOURS, **given}
 
 
 def _mark(mark: Mark, x: float, y: float, radius: float, colour: str, width: float) -> str:
