@@ -7,8 +7,11 @@ import io
 import re
 import subprocess
 import sys
+import tracemalloc
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import tictactoe as ttt
 from tictactoe.brain import ABOUT, Brain, main, read_lines, serve, threat_chooser
@@ -270,6 +273,80 @@ def test_board_cut_short_by_a_command() -> None:
     brain = Brain(chooser=Recorder())
     replies = replay(brain, "START 15\nBOARD\n1,1,2\nBEGIN")
     assert replies == ["OK", "ERROR BOARD was not ended by DONE", "0,0"]
+
+
+def test_a_board_block_longer_than_the_board_is_refused_at_done_in_constant_memory() -> None:
+    brain = Brain(chooser=Recorder())
+    assert replay(brain, "START 5\nBEGIN\nBOARD") == ["OK", "0,0"]
+    tracemalloc.start()
+    try:
+        replies = [reply for _ in range(100_000) for reply in brain.handle("1,1,2")]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert replies == []
+    assert peak < 100_000  # bytes: the block keeps one stone per cell at most, not its lines
+    assert brain.handle("DONE") == ["ERROR BOARD puts two stones on 1,1"]
+    assert brain.game is not None
+    assert [move.cell for move in brain.game.moves] == [(0, 0)]  # the old game stands
+    assert replay(brain, "BOARD\n1,1,2\nDONE") == ["0,0"]
+
+
+def test_a_board_block_as_long_as_the_board_is_read() -> None:
+    brain = Brain(chooser=Recorder())
+    stones = "\n".join(f"{x},{y},{1 + (x + 2 * y) % 2}" for y in range(4) for x in range(4))
+    replies = replay(brain, f"RECTSTART 4,5\nBOARD\n{stones}\nDONE")
+    assert replies == ["OK", "0,4"]
+
+
+CONTROLS = "".join(map(chr, [*range(32), *range(127, 160), 0x2028, 0x2029]))
+LINES = st.one_of(
+    st.text(),
+    st.text(st.sampled_from(CONTROLS + "x,1 ")),
+    st.builds(
+        str.__add__,
+        st.sampled_from(
+            [
+                "START ",
+                "START 9",
+                "BOARD",
+                "DONE",
+                "BEGIN",
+                "TURN ",
+                "TURN 1,1",
+                "PLAY ",
+                "INFO ",
+                "INFO timeout_turn ",
+                "INFO rule ",
+                "RECTSTART ",
+                "TAKEBACK ",
+                "ABOUT",
+                "1,1,",
+            ]
+        ),
+        st.text(),
+    ),
+)
+
+
+@given(lines=st.lists(LINES, max_size=12))
+def test_no_control_character_sent_to_the_brain_comes_back_raw(lines: list[str]) -> None:
+    brain = Brain(chooser=Recorder())
+    for line in lines:
+        for reply in brain.handle(line):
+            assert reply.isprintable(), reply
+
+
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("\x00\x1b[2J\x07", "UNKNOWN \\x00\\x1b[2J\\x07"),
+        ("FROB \x9b31m\u2028x\x0bé", "UNKNOWN FROB \\x9b31m\\u2028x\\x0bé"),
+        ("START \x1b[5", "ERROR START wants a number, not '\\x1b[5'"),
+    ],
+)
+def test_echoed_text_is_escaped(line: str, reply: str) -> None:
+    assert Brain(chooser=Recorder()).handle(line) == [reply]
 
 
 @pytest.mark.parametrize("transcript", ["END", "BOARD\nEND", "BOARD\n1,1,2\nEND", "BEGIN\nEND"])
@@ -539,12 +616,12 @@ def test_process_plays_a_short_game_over_pipes() -> None:
 
 
 def test_process_survives_garbage_and_ends_at_eof() -> None:
-    result = run_brain("\x00\xff garbage\nTURN 1,1\nstart 5\nbegin\n")
+    result = run_brain("\x00\xff\x1b[31m garbage\nTURN 1,1\nstart 5\nbegin\n")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[3].startswith("MESSAGE opening ")
     assert lines[:3] + lines[4:] == [
-        "UNKNOWN \x00\xff garbage",
+        "UNKNOWN \\x00\xff\\x1b[31m garbage",
         "ERROR no board yet: send START first",
         "OK",
         "2,2",

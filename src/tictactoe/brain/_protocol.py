@@ -10,7 +10,10 @@ a board with no line of five plays a full side in a row. ``INFO rule`` with bit 
 exactly five (an overline does not win: the game's exact rule); the other rule bits
 (continuous game, renju, caro) are refused. A bad line never stops the brain: it
 answers ``ERROR <why>`` (a known command it cannot do) or ``UNKNOWN <line>`` and waits for
-the next one, and a bad command changes nothing.
+the next one, and a bad command changes nothing. Whatever a reply echoes is escaped, so no
+control character (NUL, ESC, a line break) ever goes back raw. ``BOARD`` stones are checked
+as they come and at most one per cell is kept: a block longer than the board is refused at
+``DONE`` and costs no memory however long it runs.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import random
 import re
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import tictactoe
@@ -64,6 +68,18 @@ class _Refused(Exception):
     """A command this brain knows but cannot do now; the message goes out after ERROR."""
 
 
+@dataclass
+class _BoardBlock:
+    """A BOARD block being read: its stones so far, or the first problem with it."""
+
+    started: float
+    """When BOARD came: the time spent reading the block counts against the move."""
+    stones: dict[Cell, int] = field(default_factory=dict)
+    """Each stone's field (1 own, 2 the opponent's) by cell: at most one per cell."""
+    problem: str | None = None
+    """Why the block is refused; once set, further lines are read and dropped until DONE."""
+
+
 class Brain:
     """A Gomocup brain: :meth:`handle` takes one line from the manager, returns the replies.
 
@@ -95,8 +111,7 @@ class Brain:
         self._game: Game | None = None
         self._own: Mark | None = None  # None until the first stone says who is who
         self._rule = 0
-        self._board: list[str] | None = None  # BOARD lines read so far, until DONE
-        self._board_started = 0.0
+        self._board: _BoardBlock | None = None  # the BOARD block being read, until DONE
         self._notes: list[str] = []  # MESSAGE lines held back until a command wants an answer
         self.finished = False
         """True once END came: the shell stops reading."""
@@ -107,18 +122,23 @@ class Brain:
         return self._game
 
     def handle(self, line: str) -> list[str]:
-        """The reply lines to one line from the manager (none for INFO, END, blank lines)."""
+        """The reply lines to one line from the manager (none for INFO, END, blank lines).
+
+        Each reply is one printable line: whatever it echoes is escaped.
+        """
         text = line.strip()
         if not text:
             return []
         started = self._clock()
         try:
             if self._board is not None:
-                return self._board_line(text, started)
-            return self._command(text, started)
+                replies = self._board_line(text, started)
+            else:
+                replies = self._command(text, started)
         except Exception as exc:  # the brain must outlive any bug: report it and go on
             self._board = None
-            return [f"ERROR internal error: {type(exc).__name__}: {exc}"]
+            replies = [f"ERROR internal error: {type(exc).__name__}: {exc}"]
+        return [_printable(reply) for reply in replies]
 
     def _command(self, text: str, started: float) -> list[str]:
         word, _, rest = text.replace("\t", " ").partition(" ")
@@ -327,8 +347,7 @@ class Brain:
         if self._size is None:
             self._notes, notes = [], self._notes
             return [*notes, "ERROR no board yet: send START first"]
-        self._board = []
-        self._board_started = started
+        self._board = _BoardBlock(started)
         return []
 
     def _board_line(self, text: str, started: float) -> list[str]:
@@ -337,41 +356,51 @@ class Brain:
         if word == "END":
             self.finished = True
             return []
+        block = self._board
+        assert block is not None
         if word == "DONE":
-            lines, self._board = self._board or [], None
+            self._board = None
             notes, self._notes = self._notes, []
             try:
-                reply = self._impose(lines, self._board_started)
+                if block.problem is not None:
+                    raise _Refused(block.problem)
+                reply = self._impose(block.stones, block.started)
             except _Refused as exc:
                 return [*notes, f"ERROR {exc}"]
             return [*notes, *self._explained(), reply]
         if word.isalpha():  # a manager that gave up on BOARD: drop it and obey the command
             self._board = None
             return ["ERROR BOARD was not ended by DONE", *self._command(text, started)]
-        assert self._board is not None
-        self._board.append(text)
+        if block.problem is None:
+            try:
+                self._add_stone(block.stones, text)
+            except _Refused as exc:
+                block.problem, block.stones = str(exc), {}
         return []
 
-    def _impose(self, lines: list[str], started: float) -> str:
-        """Set up the position the BOARD lines give, then answer this brain's move."""
+    def _add_stone(self, stones: dict[Cell, int], line: str) -> None:
+        """Check one BOARD line and add its stone: a second stone on a cell is refused."""
         assert self._size is not None
         rows, cols = self._size
-        stones: dict[Cell, int] = {}
-        for line in lines:
-            match = _TRIPLE.fullmatch(line)
-            if match is None:
-                raise _Refused(f"BOARD line {_shown(line)} is not x,y,field")
-            x, y, field = (int(group) for group in match.groups())
-            if not (0 <= x < cols and 0 <= y < rows):
-                raise _Refused(f"BOARD stone {x},{y} is off the {cols}x{rows} board")
-            if field == 3:
-                raise _Refused("BOARD field 3 (continuous game) is not supported")
-            if field not in (1, 2):
-                raise _Refused(f"BOARD field {field} at {x},{y} is not 1 or 2")
-            if (y, x) in stones:
-                raise _Refused(f"BOARD puts two stones on {x},{y}")
-            stones[(y, x)] = field
-        own = sum(1 for field in stones.values() if field == 1)
+        match = _TRIPLE.fullmatch(line)
+        if match is None:
+            raise _Refused(f"BOARD line {_shown(line)} is not x,y,field")
+        x, y, kind = (int(group) for group in match.groups())
+        if not (0 <= x < cols and 0 <= y < rows):
+            raise _Refused(f"BOARD stone {x},{y} is off the {cols}x{rows} board")
+        if kind == 3:
+            raise _Refused("BOARD field 3 (continuous game) is not supported")
+        if kind not in (1, 2):
+            raise _Refused(f"BOARD field {kind} at {x},{y} is not 1 or 2")
+        if (y, x) in stones:
+            raise _Refused(f"BOARD puts two stones on {x},{y}")
+        stones[(y, x)] = kind
+
+    def _impose(self, stones: dict[Cell, int], started: float) -> str:
+        """Set up the position of the BOARD block's stones, then answer this brain's move."""
+        assert self._size is not None
+        rows, cols = self._size
+        own = sum(1 for kind in stones.values() if kind == 1)
         theirs = len(stones) - own
         if own == theirs:  # this brain moved first and has the move again
             letters = {1: "X", 2: "O"}
@@ -382,8 +411,8 @@ class Brain:
                 f"BOARD has {own} own and {theirs} opponent's stones: not this brain's turn"
             )
         grid = [["."] * cols for _ in range(rows)]
-        for (row, col), field in stones.items():
-            grid[row][col] = letters[field]
+        for (row, col), kind in stones.items():
+            grid[row][col] = letters[kind]
         k = min(WIN_LENGTH, max(rows, cols))
         try:
             game = Game.from_rows(["".join(line) for line in grid], k=k, exact=self._exact)
@@ -423,6 +452,13 @@ def _wire(cell: Cell) -> str:
     """A cell as the protocol writes it: ``x,y``, the column first."""
     row, col = cell
     return f"{col},{row}"
+
+
+def _printable(reply: str) -> str:
+    r"""``reply`` with every character that is not printable escaped: ``\x00``, ``\x1b``."""
+    if reply.isprintable():
+        return reply
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in reply)
 
 
 def _shown(text: str) -> str:
