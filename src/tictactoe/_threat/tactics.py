@@ -19,12 +19,16 @@ through its last threat, a few cells from it: threats that build on each other, 
 engines search them. That misses a rare win whose threes lie apart, and in exchange searches
 a few threats deeper in the same time, which finds more wins and sees more of the rival's.
 
-The searches read the clock through a :class:`Budget`, every few hundred nodes, and stop by
-raising :class:`OutOfTime` out of the recursion.
+The searches read the clock through a :class:`Budget`, every few dozen nodes, and stop by
+raising :class:`OutOfTime` out of the recursion; every few milliseconds they also let other
+threads run (see :meth:`Budget.spend`).
 """
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from collections.abc import Callable
 
 from tictactoe._threat.board import FOUR_CELL, WIN_CELL, Board
@@ -58,20 +62,56 @@ class Budget:
         self.limit = nodes
         self.nodes = 0
         self._next_check = _CHECK_EVERY
+        self._yield_at = _next_yield()
 
     def spend(self) -> None:
-        """Count one node; every few hundred, raise :class:`OutOfTime` past the deadline."""
+        """Count one node; every few dozen, stop past the deadline, and let other threads run.
+
+        Compiled (the build mypyc makes), the search never passes through the interpreter's
+        loop, where a thread gives the others their turn: it would hold the GIL until the
+        move is chosen, and a server that runs bots in threads would answer nothing
+        meanwhile. So it lets them run here, every few milliseconds (see :func:`_next_yield`).
+
+        Raises:
+            OutOfTime: the nodes are spent, or the clock has reached the deadline.
+        """
         if self.limit is not None and self.nodes >= self.limit:
             raise OutOfTime
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + _CHECK_EVERY
+            if time.perf_counter() >= self._yield_at:
+                _let_others_run()
+                self._yield_at = _next_yield()
             if self.deadline is not None and self.clock() >= self.deadline:
                 raise OutOfTime
 
     def is_late(self) -> bool:
         """Whether the deadline has passed (read now)."""
         return self.deadline is not None and self.clock() >= self.deadline
+
+
+def _next_yield() -> float:
+    """When a search next lets other threads run: 1.5 switch intervals on (7.5 ms).
+
+    A thread that has waited a whole switch interval for the GIL asks for it, and the
+    release in :func:`_let_others_run` then hands it over. Released more often than that,
+    the GIL went back to the search before the waiting thread woke, every time: it never
+    asked, and waited for the whole search. Half an interval more leaves it time to ask.
+    """
+    return time.perf_counter() + 1.5 * sys.getswitchinterval()
+
+
+def _let_others_run() -> None:
+    """Release the GIL for a moment: a thread that asked for it takes it now.
+
+    ``sched_yield`` costs half a microsecond; a zero sleep, which Linux rounds up to its
+    timer slack, 77. Windows has no ``sched_yield``, and sleeps no longer than asked.
+    """
+    if sys.platform == "win32":
+        time.sleep(0)
+    else:
+        os.sched_yield()
 
 
 class Proofs:
