@@ -13,6 +13,7 @@ from web_support import bot_threads, call, new_game, ok, settled
 from tictactoe import records
 from tictactoe.cli._options import KINDS, UNBOUNDED_MAX_MOVES, UsageError
 from tictactoe.web import Api, Seats
+from tictactoe.web._api import MAX_COORDINATE
 from tictactoe.web._session import Session
 
 DATA = Path(__file__).parent / "data"
@@ -321,10 +322,10 @@ def test_the_only_person_resigns_while_the_bot_thinks_and_bots_alone_cannot(api:
 
 
 def test_closing_waits_for_the_bots_of_games_deleted_while_they_think() -> None:
-    """A deleted game's bot is left to finish its move; closing the server waits for it as
+    """A deleted game's brain is left to answer its move; closing the server waits for it as
     for those of the games still open."""
-    api = Api(wait_seconds=10.0)
-    bots = new_game(api, rows=15, k=5, seats=["heuristic", "heuristic"], seconds=1)
+    api = Api(engines("sleep"), wait_seconds=10.0)
+    bots = new_game(api, rows=15, k=5, seats=["fake", "human"], seconds=1)
     ok(api, "DELETE", f"/api/games/{bots['id']}")
     assert bot_threads()
     api.close()
@@ -357,6 +358,19 @@ def test_a_hint_is_the_winning_move_when_there_is_one(api: Api) -> None:
     won = play(api, state, (0, 2))
     status, reply = call(api, "POST", f"/api/games/{won['id']}/hint")
     assert (status, reply["error"]) == (409, "the game is over: no move to suggest")
+
+
+def test_a_hint_near_the_edge_of_the_grid_is_a_move_the_page_takes(api: Api) -> None:
+    """X's four ends at the edge of the page's grid: the bots' block lies past it, so the
+    hint is the nearest cell within reach, and playing it is accepted."""
+    edge = MAX_COORDINATE
+    moves = [[0, edge - 3], [0, edge - 4], [0, edge - 2], [5, 5], [0, edge - 1], [6, 6]]
+    state = new_game(api, unbounded=True, moves=[*moves, [0, edge]])
+    hint = ok(api, "POST", f"/api/games/{state['id']}/hint")
+    assert max(abs(hint["row"]), abs(hint["col"])) <= edge
+    assert (hint["row"], hint["col"]) in {(-1, edge), (1, edge)}
+    state = play(api, state, (hint["row"], hint["col"]))
+    assert state["ply"] == len(moves) + 2
 
 
 def test_analysis_is_refused_beyond_reach_with_the_reason(api: Api) -> None:

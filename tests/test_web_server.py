@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import socket
+import struct
 import threading
 from collections.abc import Iterator
 
@@ -127,9 +128,8 @@ def test_an_origin_other_than_the_server_is_refused(server: WebServer) -> None:
 
 
 def test_the_api_is_carried_with_its_statuses_and_never_cached(server: WebServer) -> None:
-    status, headers, body = fetch(
-        server, "POST", "/api/games", json.dumps({"seats": ["human", "human"]}).encode()
-    )
+    gomoku = {"seats": ["human", "human"], "rows": 15, "k": 5}  # a game SGF can hold
+    status, headers, body = fetch(server, "POST", "/api/games", json.dumps(gomoku).encode())
     assert status == 200
     assert headers["Cache-Control"] == "no-store"
     game = json.loads(body)["id"]
@@ -155,6 +155,39 @@ def test_bodies_are_checked_before_they_are_read(server: WebServer) -> None:
     assert "over" in json.loads(body)["error"]
     status, _, body = fetch(server, "POST", "/api/games", b"", headers={"Content-Length": "-5"})
     assert (status, json.loads(body)["error"]) == (411, "a body needs a Content-Length")
+
+
+@pytest.mark.parametrize(
+    ("length", "status"),
+    [("²", 411), ("1²", 411), ("0x10", 411), ("9" * 5000, 413), ("0" * 30 + "2", 200)],
+)
+def test_a_content_length_is_ascii_digits_of_any_length(
+    server: WebServer, capsys: pytest.CaptureFixture[str], length: str, status: int
+) -> None:
+    """``²`` passes ``str.isdigit`` and 5,000 digits are too many for ``int``: both are
+    answered, like every other bad length, and nothing is printed."""
+    answer = fetch(server, "POST", "/api/games", b"{}", headers={"Content-Length": length})
+    assert answer[0] == status
+    assert capsys.readouterr().err == ""
+
+
+def test_a_client_that_goes_away_during_a_long_poll_is_let_go_quietly(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A tab closed while it waits for a bot's move: its answer meets a reset connection."""
+    api = Api(wait_seconds=60)
+    with serving(api) as server:
+        state = json.loads(fetch(server, "POST", "/api/games", b"{}")[2])
+        host, port = server.server_address[:2]
+        client = socket.create_connection((str(host), port))
+        path = f"/api/games/{state['id']}?since={state['version']}"
+        client.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        while not api.waiting:
+            threading.Event().wait(0.01)  # until the request waits
+        client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        client.close()  # with a reset, as a browser drops a connection
+        assert fetch(server, "DELETE", f"/api/games/{state['id']}")[0] == 200  # wakes it
+    assert capsys.readouterr().err == ""
 
 
 @pytest.mark.parametrize(

@@ -20,6 +20,7 @@ from tictactoe.threat import ThreatBot
 
 __all__ = [
     "ANALYSIS_EMPTY",
+    "MAX_COORDINATE",
     "CellValue",
     "can_analyse",
     "cell_values",
@@ -28,6 +29,8 @@ __all__ = [
     "thought",
 ]
 
+MAX_COORDINATE = 10**9
+"""How far from the origin a cell on the unbounded grid may be: the page counts in doubles."""
 ANALYSIS_EMPTY = 16
 """The most empty cells on which every free cell's value is worked out (one search each)."""
 _SHOWN_MOVES = 8
@@ -116,11 +119,45 @@ def hint(game: Game, seconds: float) -> Cell:
     """A good move for the side to move: the solver's where it reaches, else the threat bot's.
 
     The threat bot hands games it does not play (more players, k outside its range) to the
-    heuristic bot, as the command's hint does.
+    heuristic bot, as the command's hint does. On the unbounded grid the hint is a cell the
+    page takes: within :data:`MAX_COORDINATE` of the origin.
     """
     if len(game.players) == 2 and not game.is_unbounded and empty_cells(game) <= MAX_EMPTY:
         return PerfectBot(0, seconds=seconds).choose_move(game)
-    return ThreatBot(0, seconds=seconds).choose_move(game)
+    return _within_reach(ThreatBot(0, seconds=seconds).choose_move(game), game)
+
+
+def _within_reach(cell: Cell, game: Game) -> Cell:
+    """``cell`` if the page takes it, else the legal cell within reach that lies nearest it.
+
+    The bots know no edge on the grid, so near the page's edge they may choose a cell past
+    it. The cell offered instead is found in rings around the nearest one within reach,
+    where only a few stones can stand.
+    """
+    row, col = cell
+    if max(abs(row), abs(col)) <= MAX_COORDINATE:
+        return cell
+    centre = (_clamped(row), _clamped(col))
+    distance = 0
+    while True:
+        ring = [
+            (centre[0] + down, centre[1] + across)
+            for down in range(-distance, distance + 1)
+            for across in range(-distance, distance + 1)
+            if max(abs(down), abs(across)) == distance
+        ]
+        free = [
+            (r, c)
+            for r, c in ring
+            if max(abs(r), abs(c)) <= MAX_COORDINATE and (r, c) in game.legal_moves
+        ]
+        if free:
+            return min(free, key=lambda near: (abs(near[0] - row) + abs(near[1] - col), near))
+        distance += 1
+
+
+def _clamped(value: int) -> int:
+    return max(-MAX_COORDINATE, min(MAX_COORDINATE, value))
 
 
 def thought(bot: object, game: Game) -> str | None:

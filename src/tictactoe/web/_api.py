@@ -47,9 +47,10 @@ from tictactoe import records
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
 from tictactoe.marks import MAX_PLAYERS
-from tictactoe.web._analysis import ANALYSIS_EMPTY
+from tictactoe.web._analysis import ANALYSIS_EMPTY, MAX_COORDINATE
 from tictactoe.web._seats import BEST, HUMAN, Seats
 from tictactoe.web._session import ANALYSIS_SECONDS, Conflict, Session
+from tictactoe.web._thinking import MAX_SEARCHES, Searches
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -68,8 +69,6 @@ MAX_SECONDS = 60.0
 """The most time per move a page may give a bot."""
 MAX_SIDE = 100
 """The longest side of a bounded board on the page; bigger games belong on the unbounded grid."""
-MAX_COORDINATE = 10**9
-"""How far from the origin a cell on the unbounded grid may be: the page counts in doubles."""
 MAX_SESSIONS = 16
 """Games kept at once; starting another closes the one left alone the longest."""
 MAX_BODY = records.MAX_BYTES * 2 + 4096
@@ -103,6 +102,7 @@ class Api:
         seconds: the bots' default time per move.
         max_sessions: how many games are kept at once.
         wait_seconds: how long a request for a newer state waits at most.
+        max_searches: how many bots may think at once, over every game.
     """
 
     def __init__(
@@ -112,8 +112,10 @@ class Api:
         seconds: float = DEFAULT_SECONDS,
         max_sessions: int = MAX_SESSIONS,
         wait_seconds: float = WAIT_SECONDS,
+        max_searches: int = MAX_SEARCHES,
     ) -> None:
         self._seats = seats or Seats()
+        self._searches = Searches(max_searches)
         self._seconds = seconds
         self._max_sessions = max_sessions
         self._wait_seconds = wait_seconds
@@ -255,7 +257,7 @@ class Api:
             pair = dict(zip(("row", "col"), cell, strict=True))
             game.move(_integer(pair, "row", MAX_COORDINATE), _integer(pair, "col", MAX_COORDINATE))
         kinds, seconds = self._seating(fields, len(game.players))
-        return self._add(Session(game, kinds, seconds, self._seats))
+        return self._add(Session(game, kinds, seconds, self._seats, searches=self._searches))
 
     def _open(self, fields: dict[str, Any]) -> dict[str, Any]:
         text, name = fields.get("text"), fields.get("name")
@@ -285,7 +287,13 @@ class Api:
         fields.setdefault("seats", [HUMAN] * record.players)
         kinds, seconds = self._seating(fields, record.players)
         session = Session(
-            game, kinds, seconds, self._seats, names=record.names, played=record.played
+            game,
+            kinds,
+            seconds,
+            self._seats,
+            searches=self._searches,
+            names=record.names,
+            played=record.played,
         )
         return self._add(session)
 
@@ -327,6 +335,11 @@ class Api:
             self._closing = working
 
     @property
+    def searching(self) -> int:
+        """How many bots are searching now, over every game (at most ``max_searches``)."""
+        return self._searches.running
+
+    @property
     def waiting(self) -> int:
         """How many requests are waiting for a newer state, over every game."""
         with self._lock:
@@ -345,7 +358,7 @@ class Api:
         since = query.get("since")
         if since is None:
             return self._with_id(game_id, session.state())
-        if not since.isdigit() or len(since) > 12:
+        if not (since.isascii() and since.isdigit()) or len(since) > 12:
             raise BadRequest(f"since: {since[:20]!r}, expected a version number")
         return self._with_id(game_id, session.wait(int(since), self._wait_seconds))
 

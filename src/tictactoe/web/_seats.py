@@ -8,7 +8,8 @@ offered on the page too. Brains are configured only by whoever starts the server
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
 
@@ -16,7 +17,10 @@ from tictactoe.cli._options import KINDS, UsageError
 from tictactoe.cli._session import AUTO_PERFECT_CELLS, ENGINE, make_player
 from tictactoe.errors import InvalidGame
 from tictactoe.game import Game
+from tictactoe.heuristic import HeuristicBot
+from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player
+from tictactoe.threat import ThreatBot
 
 __all__ = ["BEST", "HUMAN", "SeatKind", "Seats"]
 
@@ -37,6 +41,14 @@ _STRENGTH = ("threat", "heuristic")
 plays the game (after perfect play on small boards). Every bot of the command is offered."""
 _BUDGET = 2000
 """Positions the heuristic bot may search per move; its time limit usually stops it first."""
+_Clock = Callable[[], float]
+_TIMED: dict[str, Callable[[float, _Clock], Player]] = {
+    "perfect": lambda seconds, clock: PerfectBot(seconds=seconds, clock=clock),
+    "heuristic": lambda seconds, clock: HeuristicBot(nodes=_BUDGET, seconds=seconds, clock=clock),
+    "threat": lambda seconds, clock: ThreatBot(seconds=seconds, clock=clock),
+}
+"""Our bots that keep time, made as the command makes them but on a clock of the caller's,
+which can end their search (see :class:`~tictactoe.web._thinking.GameClock`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +104,18 @@ class Seats:
             return name
         return "random"
 
-    def player(self, kind: str, game: Game, seconds: float, stack: ExitStack) -> Player | None:
+    def player(
+        self,
+        kind: str,
+        game: Game,
+        seconds: float,
+        stack: ExitStack,
+        clock: _Clock = time.perf_counter,
+    ) -> Player | None:
         """The player for a seat of ``kind`` in ``game``; None for a person.
 
-        A brain's process is started at once and closed when ``stack`` closes.
+        Our bots keep time by ``clock``. A brain's process is started at once and closed
+        when ``stack`` closes.
 
         Raises:
             InvalidGame: ``kind`` is none of :attr:`kinds`, or does not play this game (the
@@ -112,6 +132,8 @@ class Seats:
             raise InvalidGame(f"unknown player {kind!r}: choose from {choices}")
         options = argparse.Namespace(time=seconds, budget=_BUDGET, game_time=None)
         try:
-            return make_player(spec, game, None, options, stack)
+            player = make_player(spec, game, None, options, stack)  # the command's checks
         except UsageError as error:
             raise InvalidGame(str(error).replace("use --k ", "play k = ")) from None
+        timed = _TIMED.get(spec)
+        return player if timed is None else timed(seconds, clock)

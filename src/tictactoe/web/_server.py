@@ -5,7 +5,8 @@ name or an IP address, and the server's port), and an ``Origin``, when the brows
 must be the server's own, so a page from elsewhere cannot reach the games, even through DNS
 rebinding. Static files are the package's own, read once at start and looked up by name:
 no path from a request ever reaches the file system. Bodies have a size limit, and API
-replies are never cached.
+replies are never cached. A client that goes away before its answer (a closed tab, a page
+reloaded during a long poll) is normal, and ends its request quietly.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import ipaddress
 import json
 import socket
+import sys
 import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -127,6 +129,12 @@ class WebServer(ThreadingHTTPServer):
             self._connections.discard(request)
         super().shutdown_request(request)
 
+    def handle_error(self, request: _Request, client_address: Any) -> None:
+        """Report a request that failed, unless its client merely went away."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
     def server_close(self) -> None:
         """Stop listening and wait for the requests being answered, not for idle connections.
 
@@ -201,22 +209,22 @@ class _Handler(BaseHTTPRequestHandler):
     def _api(self, path: str, query: dict[str, str]) -> None:
         body = b""
         if self.command in ("POST", "PUT"):
-            length = self.headers.get("Content-Length", "")
-            if not length.isdigit():
+            length = _body_length(self.headers.get("Content-Length", ""))
+            if length is None:
                 self._send_error(HTTPStatus.LENGTH_REQUIRED, "a body needs a Content-Length")
                 return
-            if int(length) > MAX_BODY:
+            if length > MAX_BODY:
                 self._send_error(
                     HTTPStatus.REQUEST_ENTITY_TOO_LARGE, f"the body is over {MAX_BODY:,} bytes"
                 )
                 return
             kind = self.headers.get("Content-Type", "")
-            if int(length) and kind.split(";")[0].strip().lower() != "application/json":
+            if length and kind.split(";")[0].strip().lower() != "application/json":
                 self._send_error(
                     HTTPStatus.UNSUPPORTED_MEDIA_TYPE, "send the body as application/json"
                 )
                 return
-            body = self.rfile.read(int(length))
+            body = self.rfile.read(length)
         self._reply(self.server.api.handle(self.command, path, query, body))
 
     def _reply(self, reply: Reply) -> None:
@@ -235,3 +243,17 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(data)
+
+
+def _body_length(header: str) -> int | None:
+    """The body's length that a ``Content-Length`` header gives; None if it gives none.
+
+    Only ASCII digits count: ``str.isdigit`` also takes ``²``, which ``int`` refuses. More
+    digits than any body the server takes reads as just over the limit, without making the
+    number (``int`` refuses very long ones too).
+    """
+    digits = header.strip()
+    if not (digits.isascii() and digits.isdigit()):
+        return None
+    digits = digits.lstrip("0") or "0"
+    return MAX_BODY + 1 if len(digits) > len(str(MAX_BODY)) else int(digits)

@@ -1,9 +1,11 @@
 """One game on the page: the line of moves, a cursor on it, the seats, and the bots' thinking.
 
 The game stands at the cursor. At the end of the line the game is live: a bot whose turn it
-is thinks in a worker thread, on a copy of the game, within its time limit, and its move is
-played only if nothing changed meanwhile (an undo, a step back, new seats). Stepping back
-through the line pauses the bots; a move played there replaces the rest of the line.
+is thinks in a worker thread, on a copy of the game, within its time limit, once the server's
+cap on searches gives it a turn; its move is played only if nothing changed meanwhile (an
+undo, a step back, new seats). Any change, and closing the game, ends its search at once:
+our bots keep time by the game's clock, which is then stopped. Stepping back through the line
+pauses the bots; a move played there replaces the rest of the line.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from tictactoe.outcome import Cell
 from tictactoe.players import Player
 from tictactoe.web._analysis import CellValue, cell_values, evaluation, hint, thought
 from tictactoe.web._seats import HUMAN, Seats
+from tictactoe.web._thinking import GameClock, Searches
 from tictactoe.web._view import Standing, result, state
 
 __all__ = ["ANALYSIS_SECONDS", "Conflict", "Session"]
@@ -49,6 +52,7 @@ class Session:
         kinds: the seat kind of each player, in turn order (see :class:`Seats`).
         seconds: the bots' time per move.
         seats: the kinds on offer.
+        searches: the server's cap on the bots thinking at once.
         names: names of the players from a loaded record, kept for people's seats.
         played: when the game started, as a record says it.
 
@@ -63,10 +67,13 @@ class Session:
         seconds: float,
         seats: Seats,
         *,
+        searches: Searches,
         names: Sequence[str] = (),
         played: str | None = None,
     ) -> None:
         self._lock = threading.Condition()
+        self._clock = GameClock()
+        self._searches = searches
         self._game = game
         self._line: list[Cell] = [move.cell for move in game.moves]
         self._resigned: Mark | None = None
@@ -97,7 +104,9 @@ class Session:
         kinds = [self._seats.resolve(kind, self._game) for kind in kinds]
         stack = ExitStack()
         try:
-            players = [self._seats.player(kind, self._game, seconds, stack) for kind in kinds]
+            players = [
+                self._seats.player(kind, self._game, seconds, stack, self._clock) for kind in kinds
+            ]
         except BaseException:
             stack.close()
             raise
@@ -301,7 +310,7 @@ class Session:
         return records.dumps(record, fmt)
 
     def close(self) -> None:
-        """Stop: a bot at work is left to finish and ignored; brains close once it has."""
+        """Stop: the bot at work stops and is ignored; brains close once it has answered."""
         with self._lock:
             if self._closed:
                 return
@@ -309,6 +318,7 @@ class Session:
             self._version += 1
             self._retire(self._stack)
             self._lock.notify_all()
+            self._stop_outdated()
 
     def join(self, seconds: float) -> bool:
         """Wait up to ``seconds`` for the bot at work, if any, to finish; True once none is."""
@@ -343,7 +353,25 @@ class Session:
     def _changed(self) -> None:
         self._version += 1
         self._lock.notify_all()
+        self._stop_outdated()
         self._start_bot()
+
+    def _stop_outdated(self) -> None:
+        """End the search of the bot at work, if any: it thinks about a game that changed.
+
+        Our bots stop at their next reading of the clock; a brain answers within its time.
+        """
+        if self._worker is not None:
+            self._clock.stop()
+            self._searches.wake()
+
+    def _is_outdated(self, version: int) -> bool:
+        """Whether a worker started at ``version`` is no longer needed.
+
+        Read without the lock: the version only grows, so a late reading stops a worker
+        late, never wrongly.
+        """
+        return version != self._version or self._closed
 
     def _bot_to_move(self) -> Player | None:
         """The bot that should be thinking now, if any."""
@@ -368,6 +396,7 @@ class Session:
         if player is None or self._worker is not None:
             return
         perfect = self._kinds[self._game.players.index(self._game.turn)] == "perfect"
+        self._clock.resume()  # no search of an older state is at work
         self._worker = threading.Thread(
             target=self._think,
             args=(player, self._game.copy(), self._version, perfect),
@@ -377,23 +406,19 @@ class Session:
         self._worker.start()
 
     def _think(self, player: Player, game: Game, version: int, explain: bool) -> None:
-        """The worker: choose a move on a copy; play it if the game has not changed since."""
-        cell: Cell | None = None
-        note = error = None
-        try:
-            cell = player.choose_move(game)
-            note = thought(player, game)
-            if explain:
-                game.move(*cell)
-                note = evaluation(game, _EVALUATION_SECONDS)
-        except Exception as exc:  # whatever a bot raises is shown on the page, never lost
-            error = f"{player.name} failed: {exc}"
+        """The worker: on its turn, choose a move on a copy; play it if nothing changed since."""
+        cell = note = error = None
+        if self._searches.enter(lambda: self._is_outdated(version)):
+            try:
+                cell, note, error = _choose(player, game, explain)
+            finally:
+                self._searches.leave()
         with self._lock:
             self._worker = None
             for stack in self._retired:
                 stack.close()
             self._retired.clear()
-            if version != self._version or self._closed:
+            if self._is_outdated(version):
                 self._start_bot()
                 return
             if cell is not None and error is None:
@@ -429,3 +454,22 @@ class Session:
 
     def _state(self) -> dict[str, Any]:
         return state(self._standing())
+
+
+def _choose(
+    player: Player, game: Game, explain: bool
+) -> tuple[Cell | None, str | None, str | None]:
+    """The move ``player`` chooses in ``game`` (a copy), what it thought, and any error.
+
+    With ``explain``, what best play gives after the move is worked out too (the game is
+    changed by it).
+    """
+    try:
+        cell = player.choose_move(game)
+        note = thought(player, game)
+        if explain:
+            game.move(*cell)
+            note = evaluation(game, _EVALUATION_SECONDS)
+    except Exception as exc:  # whatever a bot raises is shown on the page, never lost
+        return None, None, f"{player.name} failed: {exc}"
+    return cell, note, None
