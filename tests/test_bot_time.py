@@ -169,7 +169,8 @@ def test_the_perfect_bot_is_perfect_within_reach_and_time() -> None:
 
 
 @pytest.mark.parametrize(
-    ("seconds", "error"), [(0, ValueError), (-2.0, ValueError), ("5", TypeError)]
+    ("seconds", "error"),
+    [(0, ttt.InvalidArgument), (-2.0, ttt.InvalidArgument), ("5", ttt.WrongType)],
 )
 def test_the_perfect_bot_refuses_bad_limits(seconds: object, error: type) -> None:
     with pytest.raises(error, match="seconds"):

@@ -107,9 +107,9 @@ def test_the_limit_can_be_chosen_or_lifted() -> None:
     with pytest.raises(ttt.Unsolvable, match="8 cells, 6 at most"):
         count(2, 4, 2, max_cells=6)
     assert count(2, 4, 2, max_cells=None).games == count(2, 4, 2).games
-    with pytest.raises(ValueError, match="max_cells must be at least 1"):
+    with pytest.raises(ttt.InvalidArgument, match="max_cells must be at least 1"):
         count(2, max_cells=0)
-    with pytest.raises(TypeError, match="max_cells"):
+    with pytest.raises(ttt.WrongType, match="max_cells"):
         count(2, max_cells=3.5)  # type: ignore[arg-type]
 
 

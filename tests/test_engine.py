@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tictactoe.engine import Engine, EngineError, Limit
-from tictactoe.errors import BadBotMove
+from tictactoe.errors import BadBotMove, InvalidArgument
 from tictactoe.game import Game
 from tictactoe.players import Player, RandomBot, play_match
 
@@ -188,7 +188,7 @@ def test_games_a_brain_cannot_play_are_refused() -> None:
 
 
 def test_limit_rejects_negative_times() -> None:
-    with pytest.raises(ValueError, match="per_move"):
+    with pytest.raises(InvalidArgument, match="per_move"):
         Limit(per_move=-1.0)
 
 

@@ -89,17 +89,17 @@ def test_a_finished_game_has_no_move_to_choose() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"nodes": 0}, ValueError, "nodes must be at least 1"),
-        ({"depth": -1}, ValueError, "depth must be at least 1"),
-        ({"width": 0}, ValueError, "width must be at least 1"),
-        ({"nodes": 2.5}, TypeError, "nodes must be an int"),
-        ({"depth": True}, TypeError, "depth must be an int"),
-        ({"seconds": 0}, ValueError, "greater than 0"),
-        ({"seconds": -1.0}, ValueError, "greater than 0"),
-        ({"seconds": float("nan")}, ValueError, "finite"),
-        ({"seconds": float("inf")}, ValueError, "finite"),
-        ({"seconds": "1"}, TypeError, "seconds must be a number"),
-        ({"clock": 3.0}, TypeError, "clock must be a callable"),
+        ({"nodes": 0}, ttt.InvalidArgument, "nodes must be at least 1"),
+        ({"depth": -1}, ttt.InvalidArgument, "depth must be at least 1"),
+        ({"width": 0}, ttt.InvalidArgument, "width must be at least 1"),
+        ({"nodes": 2.5}, ttt.WrongType, "nodes must be an int"),
+        ({"depth": True}, ttt.WrongType, "depth must be an int"),
+        ({"seconds": 0}, ttt.InvalidArgument, "greater than 0"),
+        ({"seconds": -1.0}, ttt.InvalidArgument, "greater than 0"),
+        ({"seconds": float("nan")}, ttt.InvalidArgument, "finite"),
+        ({"seconds": float("inf")}, ttt.InvalidArgument, "finite"),
+        ({"seconds": "1"}, ttt.WrongType, "seconds must be a number"),
+        ({"clock": 3.0}, ttt.WrongType, "clock must be a callable"),
     ],
 )
 def test_bad_budgets_are_refused(options: dict[str, object], error: type, message: str) -> None:

@@ -62,7 +62,7 @@ def test_the_unbounded_grid_has_no_length_but_knows_its_neighbourhood() -> None:
     legal = game.legal_moves
     assert (10**15, -(10**15)) in legal
     for call in (lambda: len(legal), lambda: legal[0], lambda: list(legal)):
-        with pytest.raises(TypeError, match="infinitely many"):
+        with pytest.raises(ttt.WrongType, match="infinitely many"):
             call()
     assert legal.near(0) == [(0, 0)]
     game.move(5, 5)

@@ -152,7 +152,7 @@ def test_the_biggest_board_allowed_plays() -> None:
 def test_near_refuses_distances_that_would_explode() -> None:
     game = ttt.Game.unbounded(k=5)
     game.move(0, 0)
-    with pytest.raises(ValueError, match="distance"):
+    with pytest.raises(ttt.InvalidArgument, match="distance"):
         game.legal_moves.near(10**9)
     with pytest.raises(ttt.WrongType):
         game.legal_moves.near("2")  # type: ignore[arg-type]

@@ -125,7 +125,7 @@ def test_an_illegal_bot_move_is_an_error_naming_the_bot_and_the_move() -> None:
 
 
 def test_a_match_needs_one_player_per_mark() -> None:
-    with pytest.raises(ValueError, match="3 players needed, 2 given"):
+    with pytest.raises(ttt.InvalidGame, match="3 players needed, 2 given"):
         ttt.play_match(ttt.Game(4, players=3), [ttt.RandomBot(), ttt.RandomBot()])
 
 

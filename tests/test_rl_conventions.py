@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import tictactoe as ttt
 import tictactoe.rl
 from tictactoe.rl import action_to_cell, cell_to_action
 
@@ -60,9 +61,9 @@ def test_the_order_is_row_major_not_tictactoe_v3s_column_major():
 
 
 def test_cells_and_actions_off_the_board_are_refused():
-    with pytest.raises(ValueError, match="action -1 is negative"):
+    with pytest.raises(ttt.InvalidArgument, match="action -1 is negative"):
         action_to_cell(-1, 3)
-    with pytest.raises(ValueError, match=r"cell \(0, 3\) is not on a board 3 columns wide"):
+    with pytest.raises(ttt.InvalidArgument, match=r"cell \(0, 3\) is not on a board 3 columns"):
         cell_to_action((0, 3), 3)
-    with pytest.raises(TypeError):
+    with pytest.raises(ttt.WrongType):
         action_to_cell(1.0, 3)  # type: ignore[arg-type]

@@ -153,7 +153,7 @@ def test_bad_settings_are_refused():
         ttt.InvalidGame, match="opponents: 1 given for 2 other seats: give one player"
     ):
         MNKEnv(3, players=3, opponents=[ttt.RandomBot()])
-    with pytest.raises(ValueError, match="no rasteriser"):
+    with pytest.raises(ttt.InvalidArgument, match="no rasteriser"):
         MNKEnv(3, render_mode="rgb_array")
 
 

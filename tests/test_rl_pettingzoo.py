@@ -244,9 +244,9 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]):
     assert capsys.readouterr().out == "X..\n...\n...\n"
     assert human.render() is None
     assert capsys.readouterr().out == "X..\n...\n...\n"
-    with pytest.raises(ValueError, match="'rgb_array' is not offered: no rasteriser"):
+    with pytest.raises(ttt.InvalidArgument, match="'rgb_array' is not offered: no rasteriser"):
         env(3, render_mode="rgb_array")
-    with pytest.raises(ValueError, match="render_mode='svg'"):
+    with pytest.raises(ttt.InvalidArgument, match="render_mode='svg'"):
         parallel_env(3, render_mode="svg")
 
 

@@ -132,7 +132,7 @@ def test_observation_for_a_given_seat():
 @pytest.mark.parametrize("seats", [3, -1, [0], [0, 1, 2], 0.0, "0"])
 def test_observation_for_seats_that_are_not_seats_is_refused(seats: object):
     vector = VectorGame(2, 3, players=3)
-    with pytest.raises(ValueError, match="seats must be one seat or 2 seats from 0 to 2"):
+    with pytest.raises(ttt.InvalidArgument, match="seats must be one seat or 2 seats from 0 to 2"):
         vector.observation(seats)  # type: ignore[arg-type]
 
 
@@ -165,7 +165,7 @@ def test_boards_are_read_only():
 @pytest.mark.parametrize("actions", [[0.0, 1.0], [0], [[0, 1]], ["a", "b"]])
 def test_malformed_actions_raise(actions: object):
     vector = VectorGame(2, 3)
-    with pytest.raises(ValueError, match="actions must be 2 integers"):
+    with pytest.raises(ttt.InvalidArgument, match="actions must be 2 integers"):
         vector.step(actions)
 
 
@@ -174,7 +174,7 @@ def test_the_unbounded_grid_and_bad_sizes_are_refused():
         VectorGame(4, None, k=5)
     with pytest.raises(ttt.InvalidGame, match="k=4 must be between 1 and 3"):
         VectorGame(4, 3, k=4)
-    with pytest.raises(ttt.InvalidGame, match="num_games=0"):
+    with pytest.raises(ttt.InvalidArgument, match="num_games=0"):
         VectorGame(0, 3)
     with pytest.raises(ttt.InvalidGame, match="players=9"):
         VectorGame(1, 3, players=9)

@@ -216,12 +216,12 @@ def test_the_limit_can_be_chosen_or_lifted() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"max_empty": -1}, ValueError, "max_empty must be at least 0"),
-        ({"max_empty": 2.0}, TypeError, "max_empty must be an int"),
-        ({"seconds": 0.0}, ValueError, "seconds must be a finite number greater than 0"),
-        ({"seconds": float("inf")}, ValueError, "finite"),
-        ({"seconds": True}, TypeError, "seconds must be a number"),
-        ({"clock": None}, TypeError, "clock must be a callable"),
+        ({"max_empty": -1}, ttt.InvalidArgument, "max_empty must be at least 0"),
+        ({"max_empty": 2.0}, ttt.WrongType, "max_empty must be an int"),
+        ({"seconds": 0.0}, ttt.InvalidArgument, "seconds must be a finite number greater than 0"),
+        ({"seconds": float("inf")}, ttt.InvalidArgument, "finite"),
+        ({"seconds": True}, ttt.WrongType, "seconds must be a number"),
+        ({"clock": None}, ttt.WrongType, "clock must be a callable"),
     ],
 )
 def test_bad_limits_are_refused(options: dict[str, object], error: type, message: str) -> None:

@@ -93,7 +93,7 @@ def test_colours_cannot_break_out_of_their_attribute() -> None:
     ids=["0", "-5", "15", "100001", "2**100", "10**5000"],
 )
 def test_sizes_that_cannot_be_drawn_are_refused(size: int, reason: str) -> None:
-    with pytest.raises(ttt.InvalidGame) as refused:
+    with pytest.raises(ttt.InvalidArgument) as refused:
         svg.board(ttt.Game(), size=size)
     assert str(refused.value).startswith(reason)
     assert isinstance(refused.value, ValueError)

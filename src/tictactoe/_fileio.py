@@ -2,7 +2,8 @@
 
 The record formats and the pictures are written through :func:`write_atomic`, and records
 read through :func:`read_regular`; both turn the system's errors into a
-:class:`~tictactoe.errors.RecordError` that names the file.
+:class:`~tictactoe.errors.RecordError` that names the file, and refuse a name that is not
+text with a :class:`~tictactoe.errors.WrongType`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import stat
 from contextlib import suppress
 from pathlib import Path
 
-from tictactoe.errors import RecordError
+from tictactoe.errors import RecordError, WrongType
 
 __all__ = ["check_writable", "read_regular", "shown_name", "write_atomic"]
 
@@ -29,6 +30,7 @@ def read_regular(path: str | os.PathLike[str], limit: int, *, what: str) -> byte
             ``what`` says what it should have been.
     """
     shown = shown_name(path)
+    _refuse_nul(path, shown)
     chunks: list[bytes] = []
     left = limit + 1
     try:
@@ -64,9 +66,12 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
     Raises:
         RecordError: the folder is missing, ``path`` is a folder or not a regular file, or
             the file cannot be written (the error from the system is quoted).
+        WrongType: ``path`` or ``text`` is not a str (``path`` may be a path object).
     """
     shown = shown_name(path)
     target, mode = _target_of(path)
+    if not isinstance(text, str):
+        raise WrongType(f"{shown}: the text to write must be a str, not {type(text).__name__}")
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as error:
@@ -115,6 +120,7 @@ def _target_of(path: str | os.PathLike[str]) -> tuple[Path, int | None]:
             another thing that is not a regular file.
     """
     shown = shown_name(path)
+    _refuse_nul(path, shown)
     target = Path(os.path.realpath(path))
     if not target.parent.is_dir():
         why = "is not a folder" if target.parent.exists() else "does not exist"
@@ -152,6 +158,18 @@ def _temporary_in(folder: Path) -> tuple[int, str]:
 
 
 def shown_name(name: str | os.PathLike[str]) -> str:
-    """A file name for a message: as it is if printable, else quoted with escapes."""
-    text = os.fspath(name)
+    """A file name for a message: as it is if printable, else quoted with escapes.
+
+    Raises:
+        WrongType: ``name`` is not a str or a path of one (bytes included).
+    """
+    text = os.fspath(name) if isinstance(name, str | os.PathLike) else None
+    if not isinstance(text, str):
+        raise WrongType(f"a file name must be a str or a path, not {type(name).__name__}")
     return text if text.isprintable() else repr(text)
+
+
+def _refuse_nul(path: str | os.PathLike[str], shown: str) -> None:
+    """Refuse a name that no system takes, before the system is asked (it raises ValueError)."""
+    if "\x00" in os.fspath(path):
+        raise RecordError(f"{shown}: a file name cannot hold a NUL character")

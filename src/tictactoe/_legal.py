@@ -4,20 +4,19 @@ Nothing is copied: ``cell in game.legal_moves`` is O(1), ``len`` is O(1), indexi
 ``random.choice(game.legal_moves)`` picks in O(1)), and iteration walks the free cells lazily.
 On a bounded board the free cells come in no particular order (``sorted`` gives row-major).
 The unbounded grid has infinitely many legal moves: membership works, ``len``, indexing and
-iteration raise ``TypeError``; :meth:`LegalMoves.near` lists the free cells around the marks.
+iteration raise ``WrongType`` (a ``TypeError``); :meth:`LegalMoves.near` lists the free
+cells around the marks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableSequence
-from typing import TYPE_CHECKING, SupportsIndex
+from typing import SupportsIndex
 
 from tictactoe._board import BoundedBoard
-from tictactoe._checks import as_int
+from tictactoe._checks import as_int, check_game, shown
+from tictactoe.errors import InvalidArgument, WrongType
 from tictactoe.outcome import Cell
-
-if TYPE_CHECKING:
-    from tictactoe.game import Game
 
 __all__ = ["MAX_NEAR", "LegalMoves"]
 
@@ -37,8 +36,13 @@ class LegalMoves:
 
     __slots__ = ("_cells", "_cols", "_free", "_game")
 
-    def __init__(self, game: Game) -> None:
-        self._game = game
+    def __init__(self, game: object) -> None:
+        """The view of ``game`` (declared ``object``: checked here, not by the compiled build).
+
+        Raises:
+            WrongType: ``game`` is not a game.
+        """
+        self._game = game = check_game(game)
         board = game._board
         self._free: MutableSequence[int] | None = None
         self._cells: list[Cell] | None = None
@@ -53,7 +57,7 @@ class LegalMoves:
         """The board's free cells (flat indices), none once over; raises if unbounded."""
         free = self._free
         if free is None:
-            raise TypeError(_INFINITE)
+            raise WrongType(_INFINITE)
         return _NONE if self._game._over else free
 
     def __contains__(self, cell: object) -> bool:
@@ -69,7 +73,7 @@ class LegalMoves:
     def __len__(self) -> int:
         free = self._free
         if free is None:
-            raise TypeError(_INFINITE)
+            raise WrongType(_INFINITE)
         return 0 if self._game._over else len(free)
 
     def __getitem__(self, position: SupportsIndex) -> Cell:
@@ -102,7 +106,7 @@ class LegalMoves:
         work is O(marks × distance²), so ``distance`` is at most :data:`MAX_NEAR`.
 
         Raises:
-            ValueError: ``distance`` is negative or over :data:`MAX_NEAR`.
+            InvalidArgument: ``distance`` is negative or over :data:`MAX_NEAR`.
             WrongType: ``distance`` is not an int.
 
         >>> from tictactoe import Game
@@ -114,7 +118,7 @@ class LegalMoves:
         """
         reach = as_int("distance", distance)
         if not 0 <= reach <= MAX_NEAR:
-            raise ValueError(f"distance={reach} must be between 0 and {MAX_NEAR}")
+            raise InvalidArgument(f"distance={shown(reach)} must be between 0 and {MAX_NEAR}")
         game = self._game
         with game._lock:
             if game._over:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from tictactoe._rules import DIRECTIONS
-from tictactoe.errors import InvalidPosition
+from tictactoe.errors import InvalidArgument, InvalidPosition, WrongType
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
@@ -45,9 +45,12 @@ def parse_rows(rows: str | Iterable[str]) -> Grid:
 
     Raises:
         InvalidPosition: no rows, rows of unequal length, or a letter that is not a mark.
+        WrongType: ``rows`` is neither a str nor an iterable of rows.
     """
     if isinstance(rows, str):
         lines = rows.replace("\n", "/").split("/")
+    elif not isinstance(rows, Iterable):
+        raise WrongType(f"rows must be a str or an iterable of str, not {type(rows).__name__}")
     else:
         lines = list(rows)
         for line in lines:
@@ -69,7 +72,7 @@ def parse_rows(rows: str | Iterable[str]) -> Grid:
 def _mark(letter: str) -> Mark:
     try:
         return Mark.from_letter(letter)
-    except ValueError as error:
+    except InvalidArgument as error:
         raise InvalidPosition(f"{error} or an empty cell ('.' or ' ')") from None
 
 

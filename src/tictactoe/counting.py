@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from tictactoe._bitboard import Geometry
-from tictactoe._checks import as_int
-from tictactoe.errors import Unsolvable
+from tictactoe._checks import as_int, check_callable, shown
+from tictactoe.errors import InvalidArgument, Unsolvable
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 
-__all__ = ["MAX_CELLS", "Counts", "count", "position_bound"]
+__all__ = ["MAX_BOUND_CELLS", "MAX_CELLS", "Counts", "count", "position_bound"]
 
 MAX_CELLS = 15
 """The biggest board :func:`count` takes by default, in cells, for two players.
@@ -37,6 +37,9 @@ worst. More players make more positions from fewer cells (3×4 with three player
 million, 25 s), so the limit is really on :func:`position_bound`: a board is taken when it
 can hold no more positions than ``max_cells`` cells hold for two players (3.5 million for 15).
 """
+
+MAX_BOUND_CELLS = 1_000
+"""The biggest board :func:`position_bound` takes, in cells: a tenth of a second's sum."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +102,8 @@ def count(
     Raises:
         InvalidGame: the board cannot be set up.
         Unsolvable: the board is beyond ``max_cells``: too big to count in reasonable time.
+        InvalidArgument: ``max_cells`` is below 1.
+        WrongType: an argument of the wrong type.
 
     >>> counts = count(3)
     >>> counts.games, counts.wins, counts.draws, counts.positions
@@ -107,6 +112,8 @@ def count(
     game = Game(rows, cols, k, players=as_int("players", players))
     assert game.rows is not None
     assert game.cols is not None
+    if progress is not None:
+        check_callable("progress", progress, "taking the positions found")
     if max_cells is not None:
         _check_reach(game.rows, game.cols, len(game.players), as_int("max_cells", max_cells))
     geometry = Geometry(game.rows, game.cols, game.k)
@@ -121,7 +128,22 @@ def position_bound(cells: int, players: int = 2) -> int:
 
     >>> position_bound(9)
     6046
+
+    Raises:
+        InvalidArgument: ``cells`` is not from 0 to :data:`MAX_BOUND_CELLS`, or ``players``
+            not from 1 to the number of marks.
+        WrongType: an argument that is not an int.
     """
+    size, count = as_int("cells", cells), as_int("players", players)
+    if not 0 <= size <= MAX_BOUND_CELLS:
+        raise InvalidArgument(f"cells={shown(size)} must be between 0 and {MAX_BOUND_CELLS:,}")
+    if not 1 <= count <= len(Mark):
+        raise InvalidArgument(f"players={shown(count)} must be between 1 and {len(Mark)}")
+    return _bound(size, count)
+
+
+def _bound(cells: int, players: int) -> int:
+    """:func:`position_bound`, unchecked."""
     total = 0
     for moves in range(cells + 1):
         rounds, extra = divmod(moves, players)
@@ -135,17 +157,20 @@ def position_bound(cells: int, players: int = 2) -> int:
 def _check_reach(rows: int, cols: int, players: int, max_cells: int) -> None:
     """Refuse a board beyond reach, saying why."""
     if max_cells < 1:
-        raise ValueError(f"max_cells must be at least 1, not {max_cells}")
+        raise InvalidArgument(f"max_cells must be at least 1, not {shown(max_cells)}")
     cells = rows * cols
     if cells > max_cells:  # more players only make more positions
         raise Unsolvable(
             f"the {rows}×{cols} board is too big to count: {cells} cells, {max_cells} at most "
             "(each further cell about triples the time and the memory)"
         )
-    if players == 2:
+    # A board of cells * players cells holds more two-player positions (they grow as 3 **
+    # cells) than this one holds of these players (at most (players + 1) ** cells): so the
+    # board is taken, and the bound of a huge max_cells is never computed.
+    if players == 2 or max_cells >= cells * players:
         return
-    bound = position_bound(cells, players)
-    limit = position_bound(max_cells)
+    bound = _bound(cells, players)
+    limit = _bound(max_cells, 2)
     if bound > limit:
         raise Unsolvable(
             f"the {rows}×{cols} board with {players} players is too big to count: up to "

@@ -30,7 +30,8 @@ from types import TracebackType
 from typing import Final
 
 from tictactoe._brain_process import EOF, BrainProcess, how_it_ended
-from tictactoe.errors import BadBotMove
+from tictactoe._checks import check_callable, check_seconds
+from tictactoe.errors import BadBotMove, WrongType
 from tictactoe.game import Game
 from tictactoe.outcome import Cell, Move
 
@@ -62,6 +63,10 @@ class Limit:
         per_game: the most all of the brain's moves in a game may take together (sent as
             ``INFO timeout_match``, and as ``INFO time_left`` before every move).
 
+    Raises:
+        WrongType: a limit that is not a number or None.
+        InvalidArgument: a limit that is negative, infinite or NaN.
+
     >>> Limit(per_move=0.5)
     Limit(per_move=0.5, per_game=None)
     """
@@ -70,9 +75,8 @@ class Limit:
     per_game: float | None = None
 
     def __post_init__(self) -> None:
-        for label, value in (("per_move", self.per_move), ("per_game", self.per_game)):
-            if value is not None and not value >= 0:
-                raise ValueError(f"{label} must be None or at least 0, not {value!r}")
+        check_seconds(self.per_move, "per_move", zero=True)
+        check_seconds(self.per_game, "per_game", zero=True)
 
 
 class EngineError(BadBotMove):
@@ -151,12 +155,16 @@ class Engine:
             clock: the time source that counts the game time spent, in seconds.
 
         Raises:
-            EngineError: the program would not start (``refused``), exited before it
-                answered (``refused``) or did not answer in time (``timeout``).
+            EngineError: the program would not start (``refused``: an empty command, or
+                one that cannot be split or run), exited before it answered (``refused``)
+                or did not answer in time (``timeout``).
+            WrongType: ``command`` is not a str or a sequence of them, ``limit`` not a
+                :class:`Limit`, ``name`` not a str or None, ``startup`` not a number or
+                ``clock`` not callable.
+            InvalidArgument: ``startup`` is not a finite number above 0.
         """
-        argv = shlex.split(command) if isinstance(command, str) else list(command)
-        if not argv:
-            raise EngineError("empty engine command", reason="refused")
+        argv = _argv(command)
+        _check_options(limit, name, startup, clock)
         shown = shlex.join(argv)
         try:
             engine = cls(argv, name=name or shown, limit=limit, startup=startup, clock=clock)
@@ -415,6 +423,37 @@ def _message(name: str, move: int, reason: str, detail: str) -> str:
 def _wire(cell: Move | Cell) -> str:
     """A cell as the protocol writes it: ``x,y``, the column first."""
     return f"{cell[1]},{cell[0]}"
+
+
+def _argv(command: object) -> list[str]:
+    """The program and arguments of ``command``, refused before any process starts."""
+    if isinstance(command, str):
+        try:
+            argv = shlex.split(command)
+        except ValueError as error:  # an unclosed quotation
+            why = f"cannot split {_shown(command)}: {error}"
+            raise EngineError(why, reason="refused") from None
+    elif isinstance(command, Sequence) and all(isinstance(part, str) for part in command):
+        argv = list(command)
+    else:
+        raise WrongType(f"command must be a str or a sequence of str, not {type(command).__name__}")
+    if not argv:
+        raise EngineError("empty engine command", reason="refused")
+    if any("\x00" in part for part in argv):
+        raise EngineError("a command cannot hold a NUL character", reason="refused")
+    return argv
+
+
+def _check_options(limit: object, name: object, startup: object, clock: object) -> None:
+    """Check the options of :meth:`Engine.popen` other than the command."""
+    if not isinstance(limit, Limit):
+        raise WrongType(f"limit must be a Limit, not {type(limit).__name__}")
+    if name is not None and not isinstance(name, str):
+        raise WrongType(f"name must be a str or None, not {type(name).__name__}")
+    if startup is None:
+        raise WrongType("startup must be a number of seconds, not None: a brain never hangs")
+    check_seconds(startup, "startup")
+    check_callable("clock", clock, "returning seconds")
 
 
 def _ms(seconds: float) -> int:

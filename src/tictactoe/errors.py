@@ -5,6 +5,7 @@ the builtin that says what kind of mistake it is, so callers can catch either::
 
     TicTacToeError
     ├── InvalidGame        (ValueError)  a game that cannot be set up: bad size, k or players
+    ├── InvalidArgument    (ValueError)  any other argument out of range: a count, a time limit
     ├── InvalidPosition    (ValueError)  a position no legal game reaches
     ├── RecordError        (ValueError)  a game file that cannot be read or written
     ├── IllegalMove        (ValueError)  a move the rules forbid; nothing changes
@@ -19,6 +20,9 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     └── WrongType          (TypeError)   an argument of the wrong type (a str, float or bool)
 
 Messages quote the offending value: ``cell (1, 2) is taken by X``, not ``invalid move``.
+A person's requests at the keyboard, :class:`~tictactoe.human.QuitRequested` and
+:class:`~tictactoe.human.UndoRequested`, are no errors and stand outside the tree, so that
+``except TicTacToeError`` never swallows them.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ __all__ = [
     "CellTaken",
     "GameOver",
     "IllegalMove",
+    "InvalidArgument",
     "InvalidGame",
     "InvalidPosition",
     "NothingToUndo",
@@ -46,6 +51,14 @@ class TicTacToeError(Exception):
 
 class InvalidGame(TicTacToeError, ValueError):
     """A game that cannot be set up: a board smaller than 1×1, k out of range, bad players."""
+
+
+class InvalidArgument(TicTacToeError, ValueError):
+    """An argument out of its range that sets up no game: a count, a time limit, a size.
+
+    Game setups have :class:`InvalidGame`; this is the rest, such as ``nodes=0``,
+    ``seconds=-1``, a picture 10 pixels wide or a letter that names no mark.
+    """
 
 
 class InvalidPosition(TicTacToeError, ValueError):

@@ -13,11 +13,19 @@ from typing import Final, SupportsIndex
 
 from tictactoe import coordinates
 from tictactoe._board import Board, BoundedBoard, UnboundedBoard
-from tictactoe._checks import Flag, as_flag, as_int
+from tictactoe._checks import Flag, as_flag, as_int, shown
 from tictactoe._legal import LegalMoves
 from tictactoe._positions import legal_order, marks_of, parse_rows
 from tictactoe._rules import WinDetector, make_detector
-from tictactoe.errors import CellTaken, GameOver, InvalidGame, NothingToUndo, OffBoard
+from tictactoe.errors import (
+    CellTaken,
+    GameOver,
+    InvalidArgument,
+    InvalidGame,
+    NothingToUndo,
+    OffBoard,
+    WrongType,
+)
 from tictactoe.marks import MAX_PLAYERS, Mark
 from tictactoe.outcome import DRAWN, IN_PROGRESS, Cell, Move, Outcome, Status
 
@@ -119,13 +127,13 @@ class Game:
             width = cols if type(cols) is int and cols >= 1 else _side("cols", cols)
         if height * width > MAX_CELLS:
             raise InvalidGame(
-                f"a {height}×{width} board has more than {MAX_CELLS:,} cells; "
+                f"a {shown(height)}×{shown(width)} board has more than {MAX_CELLS:,} cells; "
                 "use Game.unbounded(k) for bigger games"
             )
         run = min(height, width) if k is None else as_int("k", k)
         if not 1 <= run <= max(height, width):
             raise InvalidGame(
-                f"k={run} must be between 1 and {max(height, width)}, the longest side of a "
+                f"k={shown(run)} must be between 1 and {max(height, width)}, the longest side of a "
                 f"{height}×{width} board"
             )
         board = BoundedBoard(height, width)
@@ -150,7 +158,7 @@ class Game:
         """
         run = as_int("k", k)
         if run < 1:
-            raise InvalidGame(f"k={run} must be at least 1")
+            raise InvalidGame(f"k={shown(run)} must be at least 1")
         game = cls.__new__(cls)
         game._setup(UnboundedBoard(), -1, run, players, early_draw, exact)
         return game
@@ -201,7 +209,7 @@ class Game:
         """Set the game up on ``board`` of ``cells`` cells (-1 on the unbounded grid)."""
         count = players if type(players) is int else as_int("players", players)
         if not 2 <= count <= MAX_PLAYERS:
-            raise InvalidGame(f"players={count} must be between 2 and {MAX_PLAYERS}")
+            raise InvalidGame(f"players={shown(count)} must be between 2 and {MAX_PLAYERS}")
         tracking = as_flag("early_draw", early_draw)
         only_k = as_flag("exact", exact)
         self._board = board
@@ -239,19 +247,19 @@ class Game:
         lock.acquire()
         try:
             if self._over:
-                raise GameOver(f"no move at ({row}, {col}): {self._describe_end()}")
+                raise GameOver(f"no move at {_at(row, col)}: {self._describe_end()}")
             moves = self._moves
             players = self._players
             player = len(moves) % len(players)
             mark = players[player]
             try:
                 taken = self._board.claim(row, col, mark)
-            except IndexError:
+            except (IndexError, ValueError):  # ValueError: the board's message on a huge int
                 raise OffBoard(
-                    f"cell ({row}, {col}) is off the {self._describe_size()} board"
+                    f"cell {_at(row, col)} is off the {self._describe_size()} board"
                 ) from None
             if taken is not None:
-                raise CellTaken(f"cell ({row}, {col}) is taken by {taken}")
+                raise CellTaken(f"cell {_at(row, col)} is taken by {taken}")
             line = self._detector.place(row, col, player)
             moves.append(_new_move(Move, (row, col, mark)))
             if line is not None:
@@ -359,7 +367,7 @@ class Game:
         """
         at_row, at_col = as_int("row", row), as_int("col", col)
         if not self._board.is_on_board(at_row, at_col):
-            raise OffBoard(f"cell ({at_row}, {at_col}) is off the {self._describe_size()} board")
+            raise OffBoard(f"cell {_at(at_row, at_col)} is off the {self._describe_size()} board")
         return self._board.get(at_row, at_col)
 
     @property
@@ -423,19 +431,26 @@ class Game:
         twin._legal_moves = None
         return twin
 
-    def rows_text(self, view: coordinates.Window | None = None) -> list[str]:
+    def rows_text(self, view: object = None) -> list[str]:
         """The board as rows of letters, ``'.'`` for empty (and for cells off the board).
 
         Args:
-            view: the rows and columns to draw; by default :func:`coordinates.window`: the
-                whole board when it fits, else a window around the marks and the last move
-                (on the unbounded grid, the marks' bounding box when it fits, one ``'.'``
-                when there are none).
+            view: the rows and columns to draw, a :data:`coordinates.Window` of at most
+                :data:`MAX_CELLS` cells (declared ``object``: checked here, where the compiled
+                build would refuse a wrong one with its own TypeError); by default
+                :func:`coordinates.window`: the whole board when it fits, else a window around
+                the marks and the last move (on the unbounded grid, the marks' bounding box
+                when it fits, one ``'.'`` when there are none).
+
+        Raises:
+            WrongType: ``view`` is not a pair of ranges.
+            InvalidArgument: ``view`` holds more than :data:`MAX_CELLS` cells.
         """
+        window = None if view is None else _checked_view(view)
         lock = self._lock
         lock.acquire()
         try:
-            return self._draw(coordinates.window(self) if view is None else view)
+            return self._draw(coordinates.window(self) if window is None else window)
         finally:
             lock.release()
 
@@ -486,5 +501,30 @@ _new_move = tuple.__new__
 def _side(name: str, value: object) -> int:
     size = as_int(name, value)
     if size < 1:
-        raise InvalidGame(f"{name}={size} must be at least 1")
+        raise InvalidGame(f"{name}={shown(size)} must be at least 1")
     return size
+
+
+def _at(row: int, col: int) -> str:
+    """A cell for a message, ``(row, col)``, whatever the size of its ints."""
+    return f"({shown(row)}, {shown(col)})"
+
+
+def _checked_view(view: object) -> coordinates.Window:
+    """``view`` checked as a window to draw: two ranges, of at most :data:`MAX_CELLS` cells."""
+    if not (
+        isinstance(view, tuple)
+        and len(view) == 2
+        and isinstance(view[0], range)
+        and isinstance(view[1], range)
+    ):
+        raise WrongType(f"view must be a pair of ranges (rows, cols), not {type(view).__name__}")
+    rows, cols = view
+    if _length(rows) * _length(cols) > MAX_CELLS:
+        raise InvalidArgument(f"view holds more than the {MAX_CELLS:,} cells that are drawn")
+    return rows, cols
+
+
+def _length(span: range) -> int:
+    """``len(span)``, which overflows past 2**63 where this does not."""
+    return max(0, -((span.start - span.stop) // span.step))

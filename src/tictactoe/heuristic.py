@@ -28,7 +28,7 @@ import random
 import time
 from collections.abc import Callable, Iterable
 
-from tictactoe._checks import check_count, check_seconds
+from tictactoe._checks import check_callable, check_count, check_game, check_seconds, check_seed
 from tictactoe._lines import SCORE_SPAN, Lines
 from tictactoe.errors import GameOver
 from tictactoe.game import Game
@@ -70,8 +70,8 @@ class HeuristicBot:
         clock: the time source, in seconds (tests pass a fake one).
 
     Raises:
-        TypeError: an argument of the wrong type.
-        ValueError: a budget out of range.
+        WrongType: an argument of the wrong type.
+        InvalidArgument: a budget out of range.
     """
 
     def __init__(
@@ -89,10 +89,9 @@ class HeuristicBot:
         self._depth = check_count("depth", depth)
         self._width = check_count("width", width)
         self._seconds = check_seconds(seconds)
-        if not callable(clock):
-            raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
+        check_callable("clock", clock, "returning seconds")
         self.name = name
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
         self._clock = clock
 
     def choose_move(self, game: Game) -> Cell:
@@ -100,8 +99,9 @@ class HeuristicBot:
 
         Raises:
             GameOver: the game is already won or drawn.
+            WrongType: ``game`` is not a game.
         """
-        if game.is_over:
+        if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         if not game.moves:
             rows, cols = game.rows, game.cols

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from tictactoe._checks import check_callable, check_game
 from tictactoe.coordinates import cell_label, parse_cell
-from tictactoe.errors import InvalidPosition, OffBoard
+from tictactoe.errors import GameOver, InvalidPosition, OffBoard
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 
@@ -35,6 +36,9 @@ class HumanPlayer:
             ``EOFError`` from it (end of input) passes through to the caller.
         tell: shows a line to the person.
         hint: suggests a move for ``hint``; None when there is no helper.
+
+    Raises:
+        WrongType: ``ask``, ``tell`` or ``hint`` cannot be called.
     """
 
     def __init__(
@@ -45,6 +49,10 @@ class HumanPlayer:
         hint: Callable[[Game], Cell] | None = None,
         name: str = "you",
     ) -> None:
+        check_callable("ask", ask, "taking a prompt and returning the line typed")
+        check_callable("tell", tell, "taking a line to show")
+        if hint is not None:
+            check_callable("hint", hint, "taking a game and returning a cell")
         self.name = name
         self._ask = ask
         self._tell = tell
@@ -56,7 +64,11 @@ class HumanPlayer:
         Raises:
             UndoRequested: they typed ``undo``.
             QuitRequested: they typed ``quit``.
+            GameOver: the game is already won or drawn.
+            WrongType: ``game`` is not a game.
         """
+        if check_game(game).is_over:
+            raise GameOver(f"{self.name} has no move to choose: the game is over")
         while True:
             try:
                 text = self._ask(f"{game.turn} to move (help for commands)> ")

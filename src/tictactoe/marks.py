@@ -6,7 +6,9 @@ in declaration order, so ``Game(players=3)`` plays X, O, Y.
 
 from __future__ import annotations
 
+from tictactoe._checks import as_int, shown
 from tictactoe._enums import WordEnum
+from tictactoe.errors import InvalidArgument, InvalidGame, WrongType
 
 __all__ = ["Mark"]
 
@@ -33,21 +35,32 @@ class Mark(WordEnum):
 
         >>> Mark.for_players(3)
         (Mark.X, Mark.O, Mark.Y)
+
+        Raises:
+            InvalidGame: ``players`` is not from 2 to the number of marks.
+            WrongType: ``players`` is not an int.
         """
-        return _ALL_MARKS[:players]
+        count = as_int("players", players)
+        if not 2 <= count <= len(_ALL_MARKS):
+            raise InvalidGame(f"players={shown(count)} must be between 2 and {len(_ALL_MARKS)}")
+        return _ALL_MARKS[:count]
 
     @classmethod
     def from_letter(cls, letter: str) -> Mark:
         """The mark drawn as ``letter`` (upper case).
 
         Raises:
-            ValueError: ``letter`` is no mark's letter.
+            InvalidArgument: ``letter`` is no mark's letter.
+            WrongType: ``letter`` is not a str.
         """
+        if not isinstance(letter, str):
+            raise WrongType(f"a mark's letter is a str, not {type(letter).__name__}")
         try:
             return cls(letter)
         except ValueError:
             allowed = ", ".join(m.value for m in cls)
-            raise ValueError(f"{letter!r} is not a mark (expected one of {allowed})") from None
+            why = f"{shown(letter)} is not a mark (expected one of {allowed})"
+            raise InvalidArgument(why) from None
 
 
 _ALL_MARKS = tuple(Mark)

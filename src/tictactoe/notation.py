@@ -33,9 +33,10 @@ from __future__ import annotations
 
 import re
 
+from tictactoe._checks import check_game
 from tictactoe._positions import legal_order, marks_of, parse_rows
 from tictactoe.coordinates import bounding_box
-from tictactoe.errors import InvalidPosition, OffBoard
+from tictactoe.errors import InvalidArgument, InvalidPosition, OffBoard
 from tictactoe.game import MAX_CELLS, Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
@@ -74,8 +75,11 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
     '.../.X./... O 3x3 k3'
     >>> format(g, sparse=True)
     'X1,1 O 3x3 k3'
+
+    Raises:
+        WrongType: ``game`` is not a game.
     """
-    game = game.copy()  # one consistent position, though another thread may be playing
+    game = check_game(game).copy()  # one consistent position, though another thread may be playing
     players = "" if len(game.players) == 2 else f" p{len(game.players)}"
     exact = " x" if game.exact else ""
     rules = f"{game.turn} {{board}} k{game.k}{players}{exact}"
@@ -201,7 +205,7 @@ def _sparse(cells: str, game: Game) -> dict[Cell, Mark]:
         cell = (int(row_text), int(col_text))
         try:
             mark = Mark.from_letter(letter)
-        except ValueError as error:
+        except InvalidArgument as error:
             raise InvalidPosition(str(error)) from None
         try:
             game.cell(*cell)

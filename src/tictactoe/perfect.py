@@ -11,7 +11,7 @@ import random
 import time
 from collections.abc import Callable
 
-from tictactoe._checks import check_seconds
+from tictactoe._checks import check_callable, check_game, check_seconds, check_seed
 from tictactoe.errors import GameOver, OutOfTime
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
@@ -43,8 +43,8 @@ class PerfectBot:
         clock: the time source, in seconds (tests pass a fake one).
 
     Raises:
-        TypeError: ``seconds`` or ``clock`` of the wrong type.
-        ValueError: ``seconds`` not a finite number above 0.
+        WrongType: ``seed``, ``seconds`` or ``clock`` of the wrong type.
+        InvalidArgument: ``seconds`` not a finite number above 0.
     """
 
     def __init__(
@@ -56,10 +56,9 @@ class PerfectBot:
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self._seconds = check_seconds(seconds)
-        if not callable(clock):
-            raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
+        check_callable("clock", clock, "returning seconds")
         self.name = name
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
         self._clock = clock
 
     def choose_move(self, game: Game) -> Cell:
@@ -68,8 +67,9 @@ class PerfectBot:
         Raises:
             Unsolvable: the game is unbounded or has more than two players.
             GameOver: the game is already won or drawn.
+            WrongType: ``game`` is not a game.
         """
-        if game.is_over:
+        if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         started = self._clock()
         if empty_cells(game) <= MAX_EMPTY:

@@ -11,7 +11,15 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
-from tictactoe.errors import BadBotMove, IllegalMove
+from tictactoe._checks import as_int, check_callable, check_game, check_seed, shown
+from tictactoe._legal import MAX_NEAR
+from tictactoe.errors import (
+    BadBotMove,
+    IllegalMove,
+    InvalidArgument,
+    InvalidGame,
+    WrongType,
+)
 from tictactoe.game import Game
 from tictactoe.outcome import Cell, Move, Outcome
 
@@ -41,6 +49,8 @@ class ScriptedPlayer:
     """
 
     def __init__(self, moves: Iterable[Cell], *, name: str = "script") -> None:
+        if not isinstance(moves, Iterable):
+            raise WrongType(f"moves must be an iterable of cells, not {type(moves).__name__}")
         self.name = name
         self._moves = iter(list(moves))
 
@@ -61,17 +71,29 @@ class RandomBot:
 
     Args:
         seed: makes the choices repeatable.
-        reach: on the unbounded grid, how far from the marks it may play.
+        reach: on the unbounded grid, how far from the marks it may play, in king steps (0
+            to 16, as for :meth:`LegalMoves.near <tictactoe.LegalMoves.near>`).
+
+    Raises:
+        WrongType: ``seed`` or ``reach`` is not an int.
+        InvalidArgument: ``reach`` is out of range.
     """
 
     def __init__(self, seed: int | None = None, *, reach: int = 2, name: str = "random") -> None:
+        distance = as_int("reach", reach)
+        if not 0 <= distance <= MAX_NEAR:
+            raise InvalidArgument(f"reach={shown(distance)} must be between 0 and {MAX_NEAR}")
         self.name = name
-        self._rng = random.Random(seed)
-        self._reach = reach
+        self._rng = random.Random(check_seed(seed))
+        self._reach = distance
 
     def choose_move(self, game: Game) -> Cell:
-        """A random legal move."""
-        if game.is_unbounded:
+        """A random legal move.
+
+        Raises:
+            WrongType: ``game`` is not a game.
+        """
+        if check_game(game).is_unbounded:
             return self._rng.choice(game.legal_moves.near(self._reach))
         return self._rng.choice(game.legal_moves)
 
@@ -94,10 +116,12 @@ def play_match(
 
     Raises:
         BadBotMove: a player chose an illegal move; names the player, the move and why.
-        ValueError: the number of players does not match the game's.
+        InvalidGame: the number of players does not match the game's.
+        WrongType: ``game`` is not a game, a player is not a :class:`Player`, ``on_move``
+            cannot be called or ``max_moves`` is not an int.
+        InvalidArgument: ``max_moves`` is negative.
     """
-    if len(players) != len(game.players):
-        raise ValueError(f"{len(game.players)} players needed, {len(players)} given")
+    _check_match(check_game(game), players, on_move, max_moves)
     while not game.is_over and (max_moves is None or len(game.moves) < max_moves):
         player = players[game.players.index(game.turn)]
         cell = player.choose_move(game)
@@ -112,3 +136,20 @@ def play_match(
             assert move is not None
             on_move(game, move, player)
     return game.outcome()
+
+
+def _check_match(game: Game, players: object, on_move: object, max_moves: object) -> None:
+    """Check the arguments of :func:`play_match` before any move is played."""
+    if not isinstance(players, Sequence) or isinstance(players, str):
+        raise WrongType(f"players must be a sequence of players, not {type(players).__name__}")
+    if len(players) != len(game.players):
+        raise InvalidGame(f"{len(game.players)} players needed, {len(players)} given")
+    for player in players:
+        if not isinstance(player, Player):
+            raise WrongType(
+                f"a {type(player).__name__} is not a player: one has a name and a choose_move"
+            )
+    if on_move is not None:
+        check_callable("on_move", on_move, "taking the game, the move and the player")
+    if max_moves is not None and as_int("max_moves", max_moves) < 0:
+        raise InvalidArgument(f"max_moves={shown(max_moves)} must be at least 0")

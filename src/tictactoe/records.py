@@ -45,8 +45,9 @@ from pathlib import Path
 from typing import Any
 
 from tictactoe import _sgf
+from tictactoe._checks import check_game
 from tictactoe._fileio import check_writable, read_regular, shown_name, write_atomic
-from tictactoe.errors import RecordError, TicTacToeError
+from tictactoe.errors import RecordError, TicTacToeError, WrongType
 from tictactoe.game import MAX_CELLS, Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
@@ -98,7 +99,17 @@ class Record:
     def from_game(
         cls, game: Game, *, names: tuple[str, ...] = (), played: str | None = None
     ) -> Record:
-        """The record of ``game`` so far; ``played`` defaults to now (UTC, ISO 8601)."""
+        """The record of ``game`` so far; ``played`` defaults to now (UTC, ISO 8601).
+
+        Raises:
+            WrongType: ``game`` is not a game, ``names`` not a tuple or list of str, or
+                ``played`` not a str or None.
+        """
+        check_game(game)
+        if not isinstance(names, tuple | list) or not all(isinstance(n, str) for n in names):
+            raise WrongType(f"names must be a tuple of str, not {_quote(names)}")
+        if played is not None and not isinstance(played, str):
+            raise WrongType(f"played must be a str or None, not {_quote(played)}")
         if played is None:
             played = datetime.now(UTC).replace(microsecond=0).isoformat()
         return cls(
@@ -131,12 +142,13 @@ def format_of(path: str | os.PathLike[str]) -> str:
 
     Raises:
         RecordError: the extension is not .json, .psq or .sgf.
+        WrongType: ``path`` is not a str or a path.
     """
+    shown = shown_name(path)
     suffix = Path(path).suffix.lower().lstrip(".")
     if suffix not in FORMATS:
         raise RecordError(
-            f"{shown_name(path)}: unknown record format {suffix or '(none)'!r}: "
-            "use .json, .psq or .sgf"
+            f"{shown}: unknown record format {suffix or '(none)'!r}: use .json, .psq or .sgf"
         )
     return suffix
 
@@ -203,7 +215,7 @@ def dumps(record: Record, fmt: str) -> str:
             a name or date it would write changed.
     """
     if fmt not in FORMATS:
-        raise RecordError(f"unknown record format {fmt!r}: use json, psq or sgf")
+        raise RecordError(f"unknown record format {_quote(fmt)}: use json, psq or sgf")
     _check_fields(record)
     if fmt != "json":
         if record.rows is None or record.cols is None or record.players != 2:
@@ -238,9 +250,12 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     """Parse and check a record in ``fmt``; errors name ``source``.
 
     Raises:
-        RecordError: the text is not a valid record.
+        RecordError: the text is not a valid record, or ``fmt`` no format.
+        WrongType: ``source`` is not a str.
     """
     source = shown_name(source)
+    if fmt not in FORMATS:
+        raise RecordError(f"{source}: unknown record format {_quote(fmt)}: use json, psq or sgf")
     if not isinstance(text, str):
         raise RecordError(f"{source}: a record is text, not {type(text).__name__}")
     if not text.strip():
@@ -249,19 +264,15 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
         return _load_json(text, source)
     if fmt == "psq":
         return _load_psq(text, source, GOMOKU_K if k is None else k)
-    if fmt == "sgf":
-        sgf = _sgf.read(text, source)
-        names, played = sgf.names, sgf.played
-        for key, name in zip(("PB", "PW"), names, strict=False):
-            _check_read(source, key, "sgf", "name", name)
-        if played is not None:
-            _check_read(source, "DT", "sgf", "date", played)
-        record = Record(
-            sgf.rows, sgf.cols, GOMOKU_K if k is None else k, 2, sgf.moves, names, played
-        )
-        _replayed(record, source, list(sgf.where))
-        return record
-    raise RecordError(f"{source}: unknown record format {fmt!r}: use json, psq or sgf")
+    sgf = _sgf.read(text, source)
+    names, played = sgf.names, sgf.played
+    for key, name in zip(("PB", "PW"), names, strict=False):
+        _check_read(source, key, "sgf", "name", name)
+    if played is not None:
+        _check_read(source, "DT", "sgf", "date", played)
+    record = Record(sgf.rows, sgf.cols, GOMOKU_K if k is None else k, 2, sgf.moves, names, played)
+    _replayed(record, source, list(sgf.where))
+    return record
 
 
 def _quote(value: object) -> str:

@@ -27,9 +27,9 @@ from operator import xor
 from typing import Any
 
 from tictactoe._bitboard import Geometry
-from tictactoe._checks import as_int, check_seconds
+from tictactoe._checks import as_int, check_callable, check_game, check_seconds, shown
 from tictactoe._enums import WordEnum
-from tictactoe.errors import OutOfTime, Unsolvable
+from tictactoe.errors import InvalidArgument, OutOfTime, Unsolvable
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
@@ -94,7 +94,9 @@ def empty_cells(game: Game) -> int:
 
     Raises:
         Unsolvable: the game is on the unbounded grid or has more than two players.
+        WrongType: ``game`` is not a game.
     """
+    game = check_game(game)
     if game.rows is None or game.cols is None:
         raise Unsolvable("the solver needs a bounded board, not the unbounded grid")
     if len(game.players) != 2:
@@ -283,8 +285,9 @@ def solve(
         Unsolvable: the game is on the unbounded grid, has more than two players, or has more
             than ``max_empty`` empty cells.
         OutOfTime: the search ran past ``seconds``.
-        TypeError: ``max_empty`` or ``seconds`` of the wrong type.
-        ValueError: ``max_empty`` below 0, or ``seconds`` not a finite number above 0.
+        WrongType: ``game`` not a game, or ``max_empty``, ``seconds`` or ``clock`` of the
+            wrong type.
+        InvalidArgument: ``max_empty`` below 0, or ``seconds`` not a finite number above 0.
 
     >>> solve(Game()).value
     Value.DRAW
@@ -294,10 +297,9 @@ def solve(
     if max_empty is not None:
         max_empty = as_int("max_empty", max_empty)
         if max_empty < 0:
-            raise ValueError(f"max_empty must be at least 0, not {max_empty}")
+            raise InvalidArgument(f"max_empty must be at least 0, not {shown(max_empty)}")
     seconds = check_seconds(seconds)
-    if not callable(clock):
-        raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
+    check_callable("clock", clock, "returning seconds")
     started = clock()
     empties = empty_cells(game)
     to_move = game.turn

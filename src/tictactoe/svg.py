@@ -17,9 +17,9 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from tictactoe import notation
-from tictactoe._checks import as_int
+from tictactoe._checks import as_int, shown
 from tictactoe.coordinates import column_label, window
-from tictactoe.errors import InvalidGame, WrongType
+from tictactoe.errors import InvalidArgument, WrongType
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 
@@ -82,7 +82,7 @@ def board(
 
     Raises:
         WrongType: ``game`` is not a game, ``size`` not an int, or a colour not a string.
-        InvalidGame: ``size`` outside 16 to 100,000 pixels (a ValueError).
+        InvalidArgument: ``size`` outside 16 to 100,000 pixels (a ValueError).
     """
     if not isinstance(game, Game):
         raise WrongType(f"game must be a Game, not {type(game).__name__}")
@@ -162,8 +162,8 @@ def _checked_size(size: object) -> int:
     """``size`` as a width in whole pixels, from :data:`_MIN_SIZE` to :data:`_MAX_SIZE`."""
     width = as_int("size", size)
     if not _MIN_SIZE <= width <= _MAX_SIZE:
-        shown = f"={width}" if width.bit_length() <= 128 else f" of {width.bit_length():,} bits"
-        raise InvalidGame(f"size{shown}: a picture is {_MIN_SIZE} to {_MAX_SIZE:,} pixels wide")
+        given = f"={width}" if width.bit_length() <= 128 else f" of {width.bit_length():,} bits"
+        raise InvalidArgument(f"size{given}: a picture is {_MIN_SIZE} to {_MAX_SIZE:,} pixels wide")
     return width
 
 
@@ -174,10 +174,12 @@ def _palette(colours: object, **named: object) -> dict[Mark, str]:
     given = dict(colours or {})
     for mark, colour in given.items():
         if not isinstance(mark, Mark) or not isinstance(colour, str):
-            raise WrongType(f"colours: {mark!r}: {colour!r}, expected a Mark and a string")
+            raise WrongType(
+                f"colours: {shown(mark)}: {shown(colour)}, expected a Mark and a string"
+            )
     for name, colour in named.items():
         if not isinstance(colour, str):
-            raise WrongType(f"{name} must be a colour string, not {colour!r}")
+            raise WrongType(f"{name} must be a colour string, not {shown(colour)}")
     return {**DEFAULT_COLOURS, **given}
 
 

@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tictactoe._checks import check_count, check_seconds
+from tictactoe._checks import check_callable, check_count, check_game, check_seconds, check_seed
 from tictactoe._threat.board import WIN_CELL, Board
 from tictactoe._threat.search import WIN, Line, Search, Table
 from tictactoe._threat.tactics import Budget, OutOfTime, Proofs, ThreatSearch
@@ -182,10 +182,9 @@ class ThreatBot:
     ) -> None:
         self._seconds = check_seconds(seconds)
         self._nodes = _check_nodes(nodes)
-        if not callable(clock):
-            raise TypeError(f"clock must be a callable returning seconds, not {clock!r}")
+        check_callable("clock", clock, "returning seconds")
         self.name = name
-        self._rng = random.Random(seed)
+        self._rng = random.Random(check_seed(seed))
         self._clock = clock
         self.last: Thought | None = None
         """What the bot thought about its last move; None before the first."""
@@ -232,7 +231,12 @@ class ThreatBot:
 
     @staticmethod
     def plays(game: Game) -> bool:
-        """Whether the threat search plays ``game`` itself (else the heuristic bot does)."""
+        """Whether the threat search plays ``game`` itself (else the heuristic bot does).
+
+        Raises:
+            WrongType: ``game`` is not a game.
+        """
+        game = check_game(game)
         return len(game.players) == 2 and MIN_K <= game.k <= MAX_K
 
     def choose_move(self, game: Game) -> Cell:
@@ -240,7 +244,9 @@ class ThreatBot:
 
         Raises:
             GameOver: the game is already won or drawn.
+            WrongType: ``game`` is not a game.
         """
+        game = check_game(game)
         if game.is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         with _old_objects_frozen():

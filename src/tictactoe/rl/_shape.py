@@ -12,10 +12,11 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from tictactoe.errors import InvalidGame
+from tictactoe._checks import as_int, shown
+from tictactoe.errors import InvalidArgument, InvalidGame
 from tictactoe.game import Game
 
-__all__ = ["Observation", "Shape", "end_rewards"]
+__all__ = ["Observation", "Shape", "check_seed", "end_rewards"]
 
 Observation = dict[str, NDArray[np.int8]]
 """``{"observation": planes, "action_mask": mask}``, as PettingZoo's classic games give it."""
@@ -101,3 +102,18 @@ def end_rewards(winner: int | None, players: int) -> list[float]:
     if winner is None:
         return [0.0] * players
     return [1.0 if seat == winner else -1.0 for seat in range(players)]
+
+
+def check_seed(seed: object) -> int | None:
+    """``seed`` checked as NumPy's and Gymnasium's generators take it: None or an int >= 0.
+
+    Raises:
+        WrongType: not an int.
+        InvalidArgument: a negative int.
+    """
+    if seed is None:
+        return None
+    value = as_int("seed", seed)
+    if value < 0:
+        raise InvalidArgument(f"seed={shown(value)} must be at least 0")
+    return value

@@ -14,8 +14,8 @@ Action ``a`` is the cell ``(a // cols, a % cols)``; the cell ``(row, col)`` is a
 
 from __future__ import annotations
 
-import operator
-
+from tictactoe._checks import as_cell, as_int, shown
+from tictactoe.errors import InvalidArgument
 from tictactoe.outcome import Cell
 
 __all__ = ["action_to_cell", "cell_to_action"]
@@ -25,12 +25,13 @@ def action_to_cell(action: int, cols: int) -> Cell:
     """The ``(row, col)`` of ``action`` on a board ``cols`` wide (numpy integers welcome).
 
     Raises:
-        ValueError: a negative action.
+        InvalidArgument: a negative action, or ``cols`` below 1.
+        WrongType: ``action`` or ``cols`` is not an int.
     """
-    action = operator.index(action)
+    action, width = as_int("action", action), _width(cols)
     if action < 0:
-        raise ValueError(f"action {action} is negative; actions count cells from 0")
-    row, col = divmod(action, cols)
+        raise InvalidArgument(f"action {shown(action)} is negative; actions count cells from 0")
+    row, col = divmod(action, width)
     return row, col
 
 
@@ -38,9 +39,20 @@ def cell_to_action(cell: Cell, cols: int) -> int:
     """The action number of ``cell`` = ``(row, col)`` on a board ``cols`` wide.
 
     Raises:
-        ValueError: a cell outside the columns ``0 .. cols - 1`` or above row 0.
+        InvalidArgument: a cell outside the columns ``0 .. cols - 1`` or above row 0, or
+            ``cols`` below 1.
+        WrongType: ``cell`` is not a pair of ints, or ``cols`` not an int.
     """
-    row, col = operator.index(cell[0]), operator.index(cell[1])
-    if row < 0 or not 0 <= col < cols:
-        raise ValueError(f"cell ({row}, {col}) is not on a board {cols} columns wide")
-    return row * cols + col
+    (row, col), width = as_cell(cell), _width(cols)
+    if row < 0 or not 0 <= col < width:
+        raise InvalidArgument(
+            f"cell ({shown(row)}, {shown(col)}) is not on a board {shown(width)} columns wide"
+        )
+    return row * width + col
+
+
+def _width(cols: object) -> int:
+    width = as_int("cols", cols)
+    if width < 1:
+        raise InvalidArgument(f"cols={shown(width)}: a board is at least 1 column wide")
+    return width

@@ -23,6 +23,8 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from tictactoe._checks import shown
+from tictactoe.errors import InvalidArgument, TicTacToeError, WrongType
 from tictactoe.game import Game
 from tictactoe.rl._shape import Observation, Shape
 from tictactoe.rl._table import Table
@@ -43,13 +45,21 @@ def check_render_mode(render_mode: str | None) -> str | None:
     """``render_mode`` when it is one of :data:`RENDER_MODES` or None.
 
     Raises:
-        ValueError: any other mode, with the reason (``"rgb_array"`` has its own).
+        InvalidArgument: any other mode, with the reason (``"rgb_array"`` has its own).
     """
     if render_mode is None or render_mode in RENDER_MODES:
         return render_mode
     if render_mode == "rgb_array":
-        raise ValueError(_NO_RGB)
-    raise ValueError(f"render_mode={render_mode!r}: expected None or one of {RENDER_MODES}")
+        raise InvalidArgument(_NO_RGB)
+    expected = f"expected None or one of {RENDER_MODES}"
+    raise InvalidArgument(f"render_mode={shown(render_mode)}: {expected}")
+
+
+def unknown_agent(agent: object, agents: list[str]) -> TicTacToeError:
+    """The error for ``agent`` when it is none of ``agents``: to raise in place of a KeyError."""
+    if not isinstance(agent, str):
+        return WrongType(f"an agent is named by a str, such as {agents[0]!r}, not {shown(agent)}")
+    return InvalidArgument(f"no agent {shown(agent)}: the agents are {', '.join(agents)}")
 
 
 def render_text(text: str, render_mode: str | None) -> str | None:
@@ -72,7 +82,7 @@ class MNKAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
 
     Raises:
         InvalidGame: the unbounded grid (``rows=None``) or sizes ``Game`` refuses.
-        ValueError: an unknown render mode, or ``"rgb_array"`` (no rasteriser).
+        InvalidArgument: an unknown render mode, or ``"rgb_array"`` (no rasteriser).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
@@ -114,11 +124,17 @@ class MNKAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same object each call)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The action space of ``agent``: one action per cell, row-major."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; ``player_0`` moves first. The game has no randomness to seed."""
@@ -133,8 +149,12 @@ class MNKAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees; its mask is all zeros unless it is the one to act."""
+        try:
+            seat = self._seats[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
         to_act = agent == self.agent_selection and not self.terminations.get(agent, True)
-        return self._table.observe(self._seats[agent], to_act=to_act)
+        return self._table.observe(seat, to_act=to_act)
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move; an illegal one ends the game, -1 to it.

@@ -25,11 +25,12 @@ from typing import Any
 import gymnasium
 import numpy as np
 
+from tictactoe._checks import shown
 from tictactoe.errors import BadBotMove, InvalidGame
 from tictactoe.game import Game
 from tictactoe.players import Player
 from tictactoe.rl._opponents import Opponent, bot, check_opponents
-from tictactoe.rl._shape import Observation, Shape
+from tictactoe.rl._shape import Observation, Shape, check_seed
 from tictactoe.rl._table import Table
 from tictactoe.rl.actions import cell_to_action
 from tictactoe.rl.aec import RENDER_MODES, check_render_mode, render_text
@@ -58,7 +59,7 @@ def check_seat(shape: Shape, seat: int) -> int:
             (k = 1, or a board that fills first).
     """
     if type(seat) is not int or not 0 <= seat < shape.players:
-        raise InvalidGame(f"seat={seat!r} must be an int from 0 to {shape.players - 1}")
+        raise InvalidGame(f"seat={shown(seat)} must be an int from 0 to {shape.players - 1}")
     if seat > 0 and (shape.k == 1 or shape.cells <= seat):
         raise InvalidGame(
             f"seat={seat}: on a {shape.rows}×{shape.cols} board with k={shape.k} the game "
@@ -82,7 +83,7 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         InvalidGame: the unbounded grid, sizes ``Game`` refuses, a bad ``seat``, the wrong
             number of opponents, a name no bot has, or perfect play beyond its reach.
         WrongType: an opponent that is neither a player nor a name.
-        ValueError: an unknown render mode.
+        InvalidArgument: an unknown render mode.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
@@ -126,7 +127,7 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         """Start a new game and play the seats before the learner's."""
-        super().reset(seed=seed)
+        super().reset(seed=check_seed(seed))
         seeds = self.np_random.integers(2**63, size=len(self._named))
         for (other, name), seed_of_bot in zip(self._named.items(), seeds, strict=True):
             self._opponents[other] = bot(name, int(seed_of_bot))

@@ -26,11 +26,12 @@ import gymnasium
 from gymnasium.utils import EzPickle
 from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
+from tictactoe._checks import shown
 from tictactoe.errors import WrongType
 from tictactoe.game import Game
 from tictactoe.rl._shape import Observation, Shape
 from tictactoe.rl._table import Table
-from tictactoe.rl.aec import NAME, RENDER_MODES, check_render_mode, render_text
+from tictactoe.rl.aec import NAME, RENDER_MODES, check_render_mode, render_text, unknown_agent
 
 __all__ = ["MNKParallelEnv", "parallel_env"]
 
@@ -40,7 +41,7 @@ class MNKParallelEnv(ParallelEnv, EzPickle):  # type: ignore[misc]
 
     Raises:
         InvalidGame: the unbounded grid (``rows=None``) or sizes ``Game`` refuses.
-        ValueError: an unknown render mode, or ``"rgb_array"`` (no rasteriser).
+        InvalidArgument: an unknown render mode, or ``"rgb_array"`` (no rasteriser).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo reads it from the class
@@ -79,11 +80,17 @@ class MNKParallelEnv(ParallelEnv, EzPickle):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The observation space of ``agent`` (the same object each call)."""
-        return self.observation_spaces[agent]
+        try:
+            return self.observation_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The action space of ``agent``: one action per cell, row-major."""
-        return self.action_spaces[agent]
+        try:
+            return self.action_spaces[agent]
+        except (KeyError, TypeError):
+            raise unknown_agent(agent, self.possible_agents) from None
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -110,7 +117,7 @@ class MNKParallelEnv(ParallelEnv, EzPickle):  # type: ignore[misc]
         if not isinstance(actions, Mapping):
             raise WrongType(
                 f"actions must be a dict from agent to action, such as {{'player_0': 4}}, "
-                f"not {type(actions).__name__} {actions!r:.60}"
+                f"not {type(actions).__name__} {shown(actions)}"
             )
         if not self.agents:
             return {}, {}, {}, {}, {}

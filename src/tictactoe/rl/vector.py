@@ -8,14 +8,19 @@ O(k) per game whatever the board size. Games that end start again at once, in th
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from tictactoe.errors import InvalidGame
-from tictactoe.rl._shape import Shape
+from tictactoe._checks import as_int, shown
+from tictactoe.errors import InvalidArgument
+from tictactoe.rl._shape import Shape, check_seed
 
-__all__ = ["VectorGame"]
+__all__ = ["MAX_TOTAL_CELLS", "VectorGame"]
 
+MAX_TOTAL_CELLS = 1 << 30
+"""The most cells the padded boards of all the games may hold together: a gigabyte."""
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 _REJECTION_ROUNDS = 4
 """Tries at drawing a free cell uniformly before the rest draw among their free cells."""
@@ -30,8 +35,10 @@ class VectorGame:
         seed: seeds :meth:`random_actions`.
 
     Raises:
-        InvalidGame: the unbounded grid (``rows=None``), sizes ``Game`` refuses, or fewer
-            than one game.
+        InvalidGame: the unbounded grid (``rows=None``), or sizes ``Game`` refuses.
+        InvalidArgument: fewer than one game, or so many that their boards would take more
+            than :data:`MAX_TOTAL_CELLS` cells (a byte each).
+        WrongType: ``num_games`` or a size that is not an int.
 
     >>> games = VectorGame(2, 3, seed=1)
     >>> rewards, done = games.step([4, 0])
@@ -58,12 +65,11 @@ class VectorGame:
         seed: int | None = None,
     ) -> None:
         shape = Shape.of(rows, cols, k, players=players, exact=exact)
-        if type(num_games) is not int or num_games < 1:
-            raise InvalidGame(f"num_games={num_games!r} must be an int of at least 1")
-        self.shape = shape
-        self.num_games = num_games
         pad = shape.k if shape.exact else shape.k - 1
         height, width = shape.rows + 2 * pad, shape.cols + 2 * pad
+        num_games = _count_of_games(num_games, height * width)
+        self.shape = shape
+        self.num_games = num_games
         self._area = height * width
         self._padded: NDArray[np.int8] = np.zeros((num_games, height, width), dtype=np.int8)
         self._flat: NDArray[np.int8] = self._padded.reshape(-1)
@@ -82,7 +88,7 @@ class VectorGame:
         """The seat to move in each game (0 moves first)."""
         self.move_counts: NDArray[np.int64] = np.zeros(num_games, dtype=np.int64)
         """How many marks each game holds."""
-        self._rng = np.random.default_rng(seed)
+        self._rng = np.random.default_rng(check_seed(seed))
 
     @property
     def boards(self) -> NDArray[np.int8]:
@@ -92,7 +98,13 @@ class VectorGame:
         return view
 
     def reset(self, seed: int | None = None) -> None:
-        """Start every game again; a ``seed`` reseeds :meth:`random_actions`."""
+        """Start every game again; a ``seed`` reseeds :meth:`random_actions`.
+
+        Raises:
+            WrongType: ``seed`` is not an int or None.
+            InvalidArgument: a negative seed.
+        """
+        seed = check_seed(seed)
         self.restart(np.ones(self.num_games, dtype=bool))
         if seed is not None:
             self._rng = np.random.default_rng(seed)
@@ -112,7 +124,8 @@ class VectorGame:
         observer is each game's player to move, or ``seats`` (one int, or one per game).
 
         Raises:
-            ValueError: ``seats`` is not one seat or ``N`` seats from 0 to ``players - 1``.
+            InvalidArgument: ``seats`` is not one seat or ``N`` seats from 0 to
+                ``players - 1``.
         """
         shape = self.shape
         players = shape.players
@@ -126,16 +139,17 @@ class VectorGame:
 
     def _seats(self, seats: ArrayLike) -> NDArray[np.int64]:
         """``seats`` as one seat per game, checked."""
-        wanted = np.asarray(seats)
+        wanted = _array(seats)
         players = self.shape.players
         if (
-            wanted.dtype.kind not in "iu"
+            wanted is None
+            or wanted.dtype.kind not in "iu"
             or wanted.shape not in ((), (self.num_games,))
             or ((wanted < 0) | (wanted >= players)).any()
         ):
-            raise ValueError(
+            raise InvalidArgument(
                 f"seats must be one seat or {self.num_games} seats from 0 to {players - 1}, "
-                f"got {str(seats)[:60]}"
+                f"got {shown(seats)}"
             )
         return np.broadcast_to(wanted, (self.num_games,)).astype(np.int64)
 
@@ -171,7 +185,7 @@ class VectorGame:
             games that ended (and have started again).
 
         Raises:
-            ValueError: ``actions`` is not ``N`` integers.
+            InvalidArgument: ``actions`` is not ``N`` integers.
         """
         rewards, done = self.play(actions)
         if done.any():
@@ -189,15 +203,14 @@ class VectorGame:
                 their state and report no reward.
 
         Raises:
-            ValueError: ``actions`` is not ``N`` integers.
+            InvalidArgument: ``actions`` is not ``N`` integers, or ``active`` not ``N`` bools.
         """
-        wanted = np.asarray(actions)
-        if wanted.shape != (self.num_games,) or wanted.dtype.kind not in "iu":
-            raise ValueError(
-                f"actions must be {self.num_games} integers, got shape {wanted.shape} "
-                f"of {wanted.dtype}"
+        wanted = _array(actions)
+        if wanted is None or wanted.shape != (self.num_games,) or wanted.dtype.kind not in "iu":
+            raise InvalidArgument(
+                f"actions must be {self.num_games} integers, got {_described(actions, wanted)}"
             )
-        moving = np.ones(self.num_games, dtype=bool) if active is None else active
+        moving = np.ones(self.num_games, dtype=bool) if active is None else self._mask(active)
         shape = self.shape
         on_board = (wanted >= 0) & (wanted < shape.cells)
         where = self._origins + self._position[np.where(on_board, wanted, 0)]
@@ -219,11 +232,25 @@ class VectorGame:
         return rewards, done
 
     def restart(self, games: NDArray[np.bool_]) -> None:
-        """Empty the boards of ``games`` (a ``(N,)`` bool mask); seat 0 moves first again."""
+        """Empty the boards of ``games`` (a ``(N,)`` bool mask); seat 0 moves first again.
+
+        Raises:
+            InvalidArgument: ``games`` is not ``N`` bools.
+        """
+        games = self._mask(games)
         self._padded[games] = 0
         self._cells[games] = 0
         self.move_counts[games] = 0
         self.to_move[games] = 0
+
+    def _mask(self, games: object) -> NDArray[np.bool_]:
+        """``games`` checked as a mask of the games: ``N`` bools."""
+        wanted = _array(games)
+        if wanted is None or wanted.shape != (self.num_games,) or wanted.dtype != np.bool_:
+            raise InvalidArgument(
+                f"a mask of the games is {self.num_games} bools, got {_described(games, wanted)}"
+            )
+        return wanted
 
     def _completes_line(
         self, where: NDArray[np.int64], marks: NDArray[np.int8]
@@ -241,3 +268,28 @@ class VectorGame:
         lines = runs[:, 0::2] + runs[:, 1::2] - 1
         hit = lines == shape.k if shape.exact else lines >= shape.k
         return np.asarray(hit.any(axis=1), dtype=np.bool_)
+
+
+def _count_of_games(num_games: object, area: int) -> int:
+    """``num_games`` checked: at least 1, and their boards of ``area`` cells all in memory."""
+    count = as_int("num_games", num_games)
+    if not 1 <= count <= MAX_TOTAL_CELLS // area:
+        raise InvalidArgument(
+            f"num_games={shown(count)} must be from 1 to {MAX_TOTAL_CELLS // area:,} for this board"
+        )
+    return count
+
+
+def _array(value: object) -> NDArray[Any] | None:
+    """``value`` as a NumPy array, or None when NumPy cannot make one (ragged lists)."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError, OverflowError):
+        return None
+
+
+def _described(value: object, array: NDArray[Any] | None) -> str:
+    """What an array argument turned out to be, for a message."""
+    if array is None:
+        return f"{type(value).__name__} {shown(value)}, which is no array"
+    return f"shape {array.shape} of {array.dtype}"

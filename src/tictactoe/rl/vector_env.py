@@ -28,7 +28,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import ArrayLike, NDArray
 
-from tictactoe.rl._shape import Observation
+from tictactoe.rl._shape import Observation, check_seed
 from tictactoe.rl.gym_env import check_seat
 from tictactoe.rl.vector import VectorGame
 
@@ -45,6 +45,8 @@ class MNKVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]]):
 
     Raises:
         InvalidGame: the unbounded grid, sizes ``Game`` refuses, or a bad ``seat``.
+        InvalidArgument: ``num_envs`` below 1 or beyond what memory holds (as for
+            :class:`~tictactoe.rl.VectorGame`).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - Gymnasium reads it from the class
@@ -75,13 +77,17 @@ class MNKVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]]):
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
-        """Start every game again (and play the seats before the learner's)."""
-        if isinstance(seed, list):
-            seed = seed[0] if seed else None
-        self.games.reset(seed=seed)
-        if seed is not None:
-            self.observation_space.seed(seed)
-            self.action_space.seed(seed)
+        """Start every game again (and play the seats before the learner's).
+
+        Raises:
+            WrongType: ``seed`` is not an int, a list of them or None.
+            InvalidArgument: a negative seed.
+        """
+        first = check_seed(seed[0] if seed else None) if isinstance(seed, list) else seed
+        self.games.reset(seed=check_seed(first))
+        if first is not None:
+            self.observation_space.seed(first)
+            self.action_space.seed(first)
         self._open(np.ones(self.num_envs, dtype=bool))
         return self._observe(), {}
 
@@ -94,9 +100,12 @@ class MNKVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]]):
 
         An illegal action ends its game with -1. Rewards are the learner's: +1 a win, -1 a
         loss (any other player winning) or an illegal action, 0 otherwise.
+
+        Raises:
+            InvalidArgument: ``actions`` is not ``num_envs`` integers.
         """
         games = self.games
-        rewards, done = games.play(np.asarray(actions))
+        rewards, done = games.play(actions)
         total = rewards[:, self.seat].copy()
         for _ in range(games.shape.players - 1):
             rewards, ended = games.play(games.random_actions(), active=~done)
