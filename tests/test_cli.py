@@ -128,7 +128,7 @@ def test_bots_play_each_other_on_the_unbounded_grid(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     argv = ["play", "--unbounded", "--k", "4", "--x", "heuristic", "--o", "random", "--seed", "3"]
-    code, out, _ = run([*argv, "--budget", "20"], capsys, monkeypatch)
+    code, out, _ = run([*argv, "--nodes", "20"], capsys, monkeypatch)
     assert code == 0
     assert "X (heuristic) wins" in out
 

@@ -185,7 +185,8 @@ def test_opponents_named_are_seeded_by_reset():
         ([None], ttt.WrongType, "opponents\\[0\\]=None is not a player: give a Player or one of"),
         (5, ttt.WrongType, "opponents=5 is not a player: give a Player or one of 'random'"),
         (ttt.RandomBot, ttt.WrongType, "opponents=<class .*RandomBot'> is not a player"),
-        ("best", ttt.InvalidGame, "opponents='best' names no bot: give a Player or one of"),
+        ("worst", ttt.InvalidGame, "opponents='worst': unknown player 'worst': choose from"),
+        ("engine:x", ttt.InvalidGame, "opponents='engine:x': an engine is no opponent here"),
         ([7], ttt.WrongType, "opponents\\[0\\]=7 is not a player"),
         (["random"] * 3, ttt.InvalidGame, "opponents: 3 given for 1 other seat: give one player"),
     ],
@@ -198,7 +199,7 @@ def test_opponents_that_cannot_play_are_refused_at_make(
 
 
 def test_perfect_play_is_refused_beyond_its_reach_at_make():
-    with pytest.raises(ttt.InvalidGame, match="at most 20 cells; try 'heuristic' or 'threat'"):
+    with pytest.raises(ttt.InvalidGame, match="at most 20 cells; try heuristic"):
         gymnasium.make(ENV_ID, rows=15, k=5, opponents="perfect")
     with pytest.raises(ttt.InvalidGame, match="opponents\\[1\\]='perfect': perfect play needs two"):
         gymnasium.make(ENV_ID, rows=3, players=3, opponents=["random", "perfect"])

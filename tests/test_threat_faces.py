@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pytest
 from commandline import run
 
 import tictactoe as ttt
+from tictactoe import specs
 from tictactoe.brain import Brain, ThreatChooser
 from tictactoe.brain._choosers import message
-from tictactoe.cli._session import auto_kind, bot
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.threat import ThreatBot
 
@@ -31,12 +29,11 @@ from tictactoe.threat import ThreatBot
 def test_the_default_bot_is_the_threat_bot_where_perfect_play_is_out_of_reach(
     game: ttt.Game, kind: str
 ) -> None:
-    assert auto_kind(game) == kind
+    assert specs.best(game) == kind
 
 
 def test_threat_is_a_player_kind_with_the_time_limit() -> None:
-    args = argparse.Namespace(time=0.5, budget=100)
-    player = bot("threat", ttt.Game(15, k=5), 1, args)
+    player = specs.player("threat", ttt.Game(15, k=5), seed=1, seconds=0.5)
     assert isinstance(player, ThreatBot)
     assert player.name == "threat"
 

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from web_support import bot_threads, call, new_game, ok, settled
 
-from tictactoe import records
-from tictactoe.cli._options import KINDS, UNBOUNDED_MAX_MOVES, UsageError
+import tictactoe as ttt
+from tictactoe import records, specs
 from tictactoe.web import Api, Seats
 from tictactoe.web._api import MAX_COORDINATE
 from tictactoe.web._session import Session
@@ -29,7 +29,7 @@ def api() -> Iterator[Api]:
 
 
 def engines(mode: str) -> Seats:
-    return Seats({"fake": f"{sys.executable} {FAKE} {mode}"})
+    return Seats({"fake": f"engine:{sys.executable} {FAKE} {mode}"})
 
 
 def play(api: Api, state: Any, *cells: tuple[int, int]) -> Any:
@@ -41,7 +41,7 @@ def play(api: Api, state: Any, *cells: tuple[int, int]) -> Any:
 def test_options_offer_a_person_every_bot_of_the_command_and_the_limits(api: Api) -> None:
     options = ok(api, "GET", "/api/options")
     names = [seat["name"] for seat in options["seats"]]
-    assert names == ["human", "best", *KINDS[1:]]
+    assert names == ["human", "best", *specs.BOTS]
     assert all(seat["description"] for seat in options["seats"])
     assert options["strongest"] == "best"
     assert options["max_players"] == 8
@@ -206,8 +206,8 @@ def test_bots_alone_play_a_game_to_its_end(api: Api) -> None:
 
 def test_bots_alone_on_the_unbounded_grid_stop_after_a_thousand_moves(api: Api) -> None:
     state = settled(api, new_game(api, unbounded=True, k=1000, seats=["random", "random"]))
-    assert len(state["line"]) == UNBOUNDED_MAX_MOVES
-    assert state["message"] == f"stopped after {UNBOUNDED_MAX_MOVES} moves"
+    assert len(state["line"]) == specs.UNBOUNDED_MAX_MOVES
+    assert state["message"] == f"stopped after {specs.UNBOUNDED_MAX_MOVES} moves"
 
 
 def test_a_person_cannot_play_while_a_bot_thinks() -> None:
@@ -523,7 +523,8 @@ def test_a_configured_brain_is_offered_and_plays_five_in_a_row() -> None:
     state = settled(api, play(api, state, (7, 7)))
     assert (state["line"][1]["row"], state["line"][1]["col"]) == (0, 0)
     status, reply = call(api, "POST", "/api/games", {"seats": ["human", "fake"]})
-    assert (status, reply["error"]) == (400, "Gomocup engines play 5 in a row: play k = 5")
+    refusal = "Gomocup engines play two players, 5 in a row: k must be 5"
+    assert (status, reply["error"]) == (400, refusal)
     api.close()
 
 
@@ -543,9 +544,9 @@ def test_a_brain_that_crashes_is_reported_and_undo_recovers() -> None:
     ("fields", "kind"),
     [
         ({"rows": 4}, "perfect"),
-        ({"rows": 5}, "threat" if "threat" in KINDS else "heuristic"),
-        ({"rows": 15, "k": 5}, "threat" if "threat" in KINDS else "heuristic"),
-        ({"rows": 4, "players": 3}, "threat" if "threat" in KINDS else "heuristic"),
+        ({"rows": 5}, "threat"),
+        ({"rows": 15, "k": 5}, "threat"),
+        ({"rows": 4, "players": 3}, "heuristic"),  # the threat search plays two players
     ],
 )
 def test_the_best_seat_is_the_strongest_bot_that_plays_the_game(
@@ -557,8 +558,8 @@ def test_the_best_seat_is_the_strongest_bot_that_plays_the_game(
 
 
 def test_a_brain_cannot_take_the_name_of_one_of_our_players() -> None:
-    with pytest.raises(UsageError, match="engine name 'Perfect' is taken"):
-        Seats({"Perfect": "x"})
+    with pytest.raises(ttt.InvalidArgument, match="player name 'Perfect' is taken"):
+        Seats({"Perfect": "engine:x"})
 
 
 def test_a_bot_that_explains_its_move_is_quoted_and_others_are_not() -> None:
@@ -578,11 +579,8 @@ def test_a_bot_that_explains_its_move_is_quoted_and_others_are_not() -> None:
     assert thought(object(), game) is None
 
 
-def test_the_strongest_bot_says_what_it_thinks_when_it_can(api: Api) -> None:
-    """The threat bot explains its moves; the heuristic bot, the strongest before it, does not."""
+def test_the_strongest_bot_says_what_it_thinks(api: Api) -> None:
+    """On 15×15 the best seat is the threat bot, which explains its moves."""
     state = new_game(api, rows=15, k=5, seats=["human", "best"], seconds=0.3)
     state = settled(api, play(api, state, (7, 7)))
-    if "threat" in KINDS:
-        assert state["evaluation"].startswith("O thinks: ")
-    else:
-        assert state["evaluation"] is None
+    assert state["evaluation"].startswith("O thinks: ")

@@ -46,8 +46,10 @@ def test_serve_opens_the_page_in_the_browser_and_stops_cleanly_on_ctrl_c(
     ("argv", "message"),
     [
         (["--port", "70000"], "--port 70000: choose a port from 0 to 65535"),
-        (["--engine", "noname"], "--engine 'noname': write NAME=COMMAND"),
-        (["--engine", "perfect=./brain"], "engine name 'perfect' is taken"),
+        (["--player", "noname"], "--player 'noname': expected NAME=SPEC"),
+        (["--player", "x=nope"], "unknown player 'nope': choose from random, perfect,"),
+        (["--player", "perfect=engine:./brain"], "player name 'perfect' is taken"),
+        (["--engine", "perfect=./brain"], "player name 'perfect' is taken"),  # the old name
         (["--time", "100"], "--time 100: at most 60 seconds"),
         (["--time", "0"], "argument --time: invalid number of seconds value: '0'"),
     ],

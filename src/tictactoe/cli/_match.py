@@ -26,7 +26,7 @@ from types import FrameType
 
 from tictactoe import records
 from tictactoe._fileio import read_regular, shown_name
-from tictactoe.cli._options import UsageError, describe, new_game
+from tictactoe.cli._options import UsageError, describe, new_game, player_specs
 from tictactoe.cli._session import make_player
 from tictactoe.cli._terminal import safe, status
 from tictactoe.errors import BadBotMove, RecordError, TicTacToeError
@@ -193,22 +193,6 @@ def _opening(text: str, board: Game | None, where: str) -> list[Cell]:
     return opening
 
 
-def _parse_players(specs: Sequence[str]) -> list[tuple[str, str]]:
-    """``NAME=SPEC`` pairs, at least two, names unique."""
-    found: list[tuple[str, str]] = []
-    for text in specs:
-        name, equals, spec = text.partition("=")
-        if not equals or not name.strip() or not spec.strip():
-            raise UsageError(f"--player {text!r}: expected NAME=SPEC, like a=heuristic")
-        found.append((name.strip(), spec.strip()))
-    if len(found) < 2:
-        raise UsageError("a match needs at least two --player NAME=SPEC")
-    names = [name for name, _ in found]
-    if len(set(names)) != len(names):
-        raise UsageError(f"player names must differ: {', '.join(names)}")
-    return found
-
-
 def _games(
     players: int, games: int, openings: list[list[Cell]]
 ) -> Iterator[tuple[int, int, list[Cell]]]:
@@ -225,7 +209,7 @@ def _games(
 
 def match_command(args: argparse.Namespace) -> int:
     """Run the match and print the table (or JSON); Ctrl-C ends it as the module says."""
-    specs = _parse_players(args.player)
+    specs = player_specs(args.player, at_least=2)
     template = new_game(args)
     if template.is_unbounded:
         raise UsageError("a match needs a bounded board: engines play on a fixed board")

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Iterator
+import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
-from tictactoe import notation
+from tictactoe import notation, specs
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
 
 __all__ = [
     "DEFAULT_SECONDS",
+    "HUMAN",
     "KINDS",
     "UNBOUNDED_MAX_MOVES",
     "UsageError",
@@ -28,18 +30,23 @@ __all__ = [
     "max_moves",
     "new_game",
     "player_kinds",
+    "player_specs",
     "position_game",
     "positive_int",
+    "renamed",
     "seconds",
     "usage",
 ]
 
-KINDS = ("human", "random", "perfect", "heuristic", "threat")
-"""The kinds of player the command can seat."""
+HUMAN = "human"
+"""The kind of player that is the person at the terminal."""
+KINDS = (HUMAN, *specs.BOTS, specs.BEST)
+"""The kinds of player the command can seat, besides ``engine:COMMAND``."""
 DEFAULT_SECONDS = 5.0
 """The most time a bot may think per move unless --time says otherwise."""
-UNBOUNDED_MAX_MOVES = 1000
-"""Bots stop after this many moves on the unbounded grid, which has no end of its own."""
+UNBOUNDED_MAX_MOVES = specs.UNBOUNDED_MAX_MOVES
+_RENAMED = {"auto": specs.BEST}
+"""Old spellings of kinds, still taken for a release with a notice: their new names."""
 
 
 class UsageError(Exception):
@@ -98,7 +105,7 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
 
 def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
     """--x, --o, --players, --max-moves, and the bots' options (:func:`add_bot_options`)."""
-    kinds = ", ".join(KINDS) + " or engine:COMMAND (a Gomocup brain)"
+    kinds = ", ".join(KINDS) + " (the strongest bot that plays the game) or engine:COMMAND"
     parser.add_argument("--x", default=x, metavar="KIND", help=f"X's player: {kinds}")
     parser.add_argument("--o", default=o, metavar="KIND", help=f"O's player: {kinds}")
     parser.add_argument(
@@ -117,14 +124,21 @@ def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> No
 
 
 def add_bot_options(parser: argparse.ArgumentParser) -> None:
-    """--seed and the bots' limits per move, --budget and --time."""
+    """--seed and the bots' limits per move, --nodes and --time (--budget: old --nodes)."""
     parser.add_argument("--seed", type=int, help="makes the bots' choices repeatable")
+    parser.add_argument(
+        "--nodes",
+        type=positive_int,
+        metavar="N",
+        help=f"the most positions a bot may search per move (default: the heuristic bot "
+        f"{specs.HEURISTIC_NODES}, the threat bot no limit)",
+    )
     parser.add_argument(
         "--budget",
         type=positive_int,
-        default=500,
-        metavar="NODES",
-        help="positions the heuristic bot may search per move (default 500)",
+        dest="nodes",
+        action=_Renamed,
+        help=argparse.SUPPRESS,
     )
     parser.add_argument(
         "--time",
@@ -202,25 +216,71 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
             raise UsageError(f"{option} {value} contradicts {source} ({describe(game)})")
 
 
+class _Renamed(argparse.Action):
+    """An option renamed: it still works for a release, with a one-line notice on stderr."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        renamed(str(option_string), "--" + self.dest.replace("_", "-"))
+        setattr(namespace, self.dest, values)
+
+
+def renamed(old: str, new: str) -> None:
+    """Tell, in one line on stderr, that an old spelling was taken and what replaces it."""
+    print(
+        f"tictactoe: {old} is now {new}; the old name will go in a later release", file=sys.stderr
+    )
+
+
 def player_kinds(args: argparse.Namespace) -> list[str]:
     """The kinds of player named by --players, or by --x and --o.
 
-    A kind is one of :data:`KINDS`, ``auto``, or ``engine:COMMAND`` (a Gomocup brain; its
-    command keeps its case).
+    A kind is ``human`` or a player spec (:mod:`tictactoe.specs`): a bot's name, ``best``, or
+    ``engine:COMMAND`` (a Gomocup brain; its command keeps its case).
 
     Raises:
         UsageError: a kind that is none of these.
     """
-    kinds = args.players.split(",") if args.players else [args.x, args.o]
     found = []
-    for kind in kinds:
-        kind = kind.strip()
-        if not kind.lower().startswith("engine:"):
-            kind = kind.lower()
-            if kind not in (*KINDS, "auto"):
-                choices = ", ".join(KINDS)
-                raise UsageError(f"unknown player {kind!r}: choose from {choices}, engine:CMD")
-        found.append(kind)
+    for kind in args.players.split(",") if args.players else [args.x, args.o]:
+        name = kind.strip().lower()
+        if name in _RENAMED:
+            renamed(name, _RENAMED[name])
+            kind = name = _RENAMED[name]
+        if name == HUMAN:
+            found.append(name)
+            continue
+        try:
+            found.append(specs.parse(kind))
+        except TicTacToeError as error:
+            raise UsageError(f"{error}, or human") from None
+    return found
+
+
+def player_specs(texts: Sequence[str], *, at_least: int) -> list[tuple[str, str]]:
+    """``--player NAME=SPEC`` options as (name, spec) pairs: names unique, specs checked.
+
+    Raises:
+        UsageError: a pair that is no NAME=SPEC, a spec that names no player, names that
+            repeat, or fewer than ``at_least`` players.
+    """
+    found: list[tuple[str, str]] = []
+    for text in texts:
+        name, equals, spec = text.partition("=")
+        if not equals or not name.strip() or not spec.strip():
+            raise UsageError(f"--player {text!r}: expected NAME=SPEC, like a=heuristic")
+        with usage():
+            found.append((name.strip(), specs.parse(spec)))
+    if len(found) < at_least:
+        raise UsageError(f"name at least {at_least} players with --player NAME=SPEC")
+    names = [name for name, _ in found]
+    if len(set(names)) != len(names):
+        raise UsageError(f"player names must differ: {', '.join(names)}")
     return found
 
 

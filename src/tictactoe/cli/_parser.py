@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
+from tictactoe import specs
 from tictactoe.cli import _serve
 from tictactoe.cli._files import REPLAY_HELP
 from tictactoe.cli._options import (
@@ -15,7 +16,6 @@ from tictactoe.cli._options import (
     positive_int,
     seconds,
 )
-from tictactoe.cli._session import AUTO_PERFECT_CELLS
 from tictactoe.solver import MAX_EMPTY
 
 __all__ = ["COMMANDS", "SOLVE_SECONDS", "build"]
@@ -82,11 +82,11 @@ def build(version: str) -> argparse.ArgumentParser:
         "play a game in the terminal",
         "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
         "also undo, hint, help and quit. The default opponent is perfect on boards of "
-        f"up to {AUTO_PERFECT_CELLS} cells, the threat-search bot beyond (heuristic for 3 "
+        f"up to {specs.BEST_PERFECT_CELLS} cells, the threat-search bot beyond (heuristic for 3 "
         "or more players, or k outside 4 to 7).",
         json=False,
     )
-    add_player_options(play, x="human", o="auto")
+    add_player_options(play, x="human", o=specs.BEST)
     play.add_argument(
         "--save", metavar="FILE", help="save the game after every move (.json, .psq or .sgf)"
     )

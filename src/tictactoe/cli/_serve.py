@@ -7,7 +7,8 @@ import sys
 import webbrowser
 from typing import TypeVar
 
-from tictactoe.cli._options import UsageError, seconds
+from tictactoe import specs
+from tictactoe.cli._options import UsageError, player_specs, renamed, seconds, usage
 
 __all__ = ["DEFAULT_PORT", "add_command", "serve_command"]
 
@@ -49,27 +50,36 @@ def add_command(commands: argparse._SubParsersAction[_Parser]) -> None:
         help="the bots' time per move offered by default (the page can change it)",
     )
     serve.add_argument(
-        "--engine",
+        "--player",
         action="append",
         default=[],
-        metavar="NAME=COMMAND",
-        help="offer a Gomocup brain as a player named NAME (five in a row); repeatable",
+        metavar="NAME=SPEC",
+        help="offer a player named NAME: engine:COMMAND (a Gomocup brain, five in a row) or "
+        "one of our bots; repeatable",
     )
+    serve.add_argument("--engine", action="append", default=[], help=argparse.SUPPRESS)
 
 
 def serve_command(args: argparse.Namespace) -> int:
     """Run the local web server until Ctrl-C."""
-    from tictactoe.web import LOOPBACK, Api, Seats, WebServer, is_loopback
-    from tictactoe.web._api import DEFAULT_SECONDS, MAX_SECONDS
+    from tictactoe.web import (
+        DEFAULT_SECONDS,
+        LOOPBACK,
+        MAX_SECONDS,
+        Api,
+        Seats,
+        WebServer,
+        is_loopback,
+    )
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port {args.port}: choose a port from 0 to 65535")
-    engines = {}
-    for entry in args.engine:
-        name, _, command = entry.partition("=")
-        if not name.strip() or not command.strip():
-            raise UsageError(f"--engine {entry!r}: write NAME=COMMAND")
-        engines[name.strip()] = command.strip()
+    named = dict(player_specs(args.player, at_least=0))
+    if args.engine:
+        renamed("--engine NAME=COMMAND", "--player NAME=engine:COMMAND")
+        pairs = (entry.partition("=") for entry in args.engine)
+        old = [f"{name}={specs.ENGINE}{command}" for name, _, command in pairs]
+        named |= player_specs(old, at_least=0)
     time = DEFAULT_SECONDS if args.time is None else args.time
     if time > MAX_SECONDS:
         raise UsageError(f"--time {time:g}: at most {MAX_SECONDS:g} seconds")
@@ -79,7 +89,9 @@ def serve_command(args: argparse.Namespace) -> int:
             f"warning: listening on {host}: other machines on the network can play on this server",
             file=sys.stderr,
         )
-    api = Api(Seats(engines), seconds=time)
+    with usage():
+        seats = Seats(named)
+    api = Api(seats, seconds=time)
     try:
         server = WebServer((host, args.port), api, names=(host,))
     except OSError as error:

@@ -8,123 +8,60 @@ import sys
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 
-from tictactoe import records
+from tictactoe import records, specs
 from tictactoe.cli import _files
 from tictactoe.cli._options import (
-    KINDS,
     UsageError,
     check_agrees,
     describe,
     max_moves,
     new_game,
     player_kinds,
+    usage,
 )
 from tictactoe.cli._terminal import render, safe, wants_colour
 from tictactoe.coordinates import cell_label
+from tictactoe.engine import Engine
 from tictactoe.errors import RecordError
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
 from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
-from tictactoe.players import Player, RandomBot, play_match
+from tictactoe.players import Player, play_match
 from tictactoe.threat import Thought, ThreatBot
 
-__all__ = [
-    "AUTO_PERFECT_CELLS",
-    "ENGINE",
-    "PERFECT_MAX_CELLS",
-    "auto_kind",
-    "bot",
-    "describe_thought",
-    "make_player",
-    "play",
-]
-
-PERFECT_MAX_CELLS = 20
-"""The biggest board on which the command offers perfect play (the solver's reach)."""
-AUTO_PERFECT_CELLS = 16
-"""Up to this many cells the default opponent is perfect; beyond, the threat bot (where it
-plays the game: two players, 4 <= k <= 7), else heuristic."""
-
-
-def _solvable(game: Game, cells: int) -> bool:
-    """Two players on a bounded board of at most ``cells`` cells."""
-    return (
-        len(game.players) == 2
-        and game.rows is not None
-        and game.cols is not None
-        and game.rows * game.cols <= cells
-    )
-
-
-def auto_kind(game: Game) -> str:
-    """The default bot for ``game``: perfect where the solver reaches, else the strongest."""
-    if _solvable(game, AUTO_PERFECT_CELLS):
-        return "perfect"
-    return "threat" if ThreatBot.plays(game) else "heuristic"
-
-
-def bot(kind: str, game: Game, seed: int | None, args: argparse.Namespace) -> Player:
-    """The bot of ``kind`` for ``game`` (``auto``: see :func:`auto_kind`).
-
-    Every bot gets the time limit per move of ``--time``; the heuristic one also ``--budget``.
-
-    Raises:
-        UsageError: perfect play asked for on a board out of the solver's reach.
-    """
-    if kind == "auto":
-        kind = auto_kind(game)
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "perfect":
-        if not _solvable(game, PERFECT_MAX_CELLS):
-            raise UsageError(
-                f"perfect play needs two players on a board of at most {PERFECT_MAX_CELLS} "
-                "cells; try heuristic"
-            )
-        return PerfectBot(seed, seconds=args.time)
-    if kind == "threat":
-        return ThreatBot(seed, seconds=args.time)
-    return HeuristicBot(seed, nodes=args.budget, seconds=args.time)
-
-
-GOMOKU_K = 5
-"""The line a Gomocup engine plays for, whatever the board."""
-ENGINE = "engine:"
-"""A player spec that starts with this names a Gomocup brain command: ``engine:./pbrain-x``."""
+__all__ = ["describe_thought", "make_player", "play"]
 
 
 def make_player(
     spec: str, game: Game, seed: int | None, args: argparse.Namespace, stack: ExitStack
 ) -> Player:
-    """The player a spec names: one of our bots, or ``engine:COMMAND``, a Gomocup brain.
+    """The player a spec names (see :mod:`tictactoe.specs`), with the command's limits.
 
-    An engine is started at once (so a bad command fails before any game) and closed when
+    ``--time`` and ``--nodes`` limit every bot's move (``--game-time`` an engine's game). An
+    engine is started at once, so a bad command fails before any game, and closed when
     ``stack`` closes.
 
     Raises:
-        UsageError: a spec that names no player.
-        EngineError: the engine cannot be started.
+        UsageError: a spec that names no player, or one that does not play this game.
+        EngineError: the engine cannot be started (a failure at run time).
     """
-    if spec.lower().startswith(ENGINE):
-        from tictactoe.engine import Engine, Limit
-
-        command = spec[len(ENGINE) :].strip()
-        if not command:
-            raise UsageError(f"{spec!r}: name the brain's command after engine:")
-        if game.k != GOMOKU_K:
-            raise UsageError(f"Gomocup engines play {GOMOKU_K} in a row: use --k {GOMOKU_K}")
-        per_game = getattr(args, "game_time", None)
-        engine = Engine.popen(command, limit=Limit(per_move=args.time, per_game=per_game))
-        stack.callback(engine.close)
-        return engine
-    kind = spec.strip().lower()
-    if kind not in (*KINDS, "auto") or kind == "human":
-        raise UsageError(
-            f"unknown player {spec!r}: choose from random, perfect, heuristic, threat, engine:CMD"
-        )
-    return bot(kind, game, seed, args)
+    with usage():
+        reason = specs.refusal(spec, game)
+    if reason is not None:
+        raise UsageError(reason)
+    found = specs.player(
+        spec,
+        game,
+        seed=seed,
+        seconds=args.time,
+        nodes=args.nodes,
+        game_seconds=getattr(args, "game_time", None),
+    )
+    if isinstance(found, Engine):
+        stack.callback(found.close)
+    return found
 
 
 def _hinter(seconds: float) -> Callable[[Game], tuple[int, int]]:
@@ -134,7 +71,7 @@ def _hinter(seconds: float) -> Callable[[Game], tuple[int, int]]:
     """
 
     def hint(game: Game) -> tuple[int, int]:
-        if _solvable(game, PERFECT_MAX_CELLS):
+        if specs.refusal("perfect", game) is None:
             return PerfectBot(0, seconds=seconds).choose_move(game)
         if not ThreatBot.plays(game):
             return HeuristicBot(0, seconds=seconds).choose_move(game)

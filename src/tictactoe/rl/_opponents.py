@@ -9,32 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tictactoe.errors import InvalidGame, WrongType
-from tictactoe.heuristic import HeuristicBot
-from tictactoe.perfect import PerfectBot
-from tictactoe.players import Player, RandomBot
+from tictactoe import specs
+from tictactoe.errors import InvalidGame, TicTacToeError, WrongType
+from tictactoe.players import Player
 from tictactoe.rl._shape import Shape
-from tictactoe.solver import MAX_EMPTY
-from tictactoe.threat import ThreatBot
 
-__all__ = ["BOT_NAMES", "Opponent", "bot", "check_opponents"]
+__all__ = ["Opponent", "bot", "check_opponents"]
 
-BOT_NAMES = ("random", "perfect", "heuristic", "threat")
-"""The bots an opponent may be named by, as the ``tictactoe`` command names them."""
 Opponent = Player | str
-"""A seat's opponent: a player, or the name of one of :data:`BOT_NAMES`."""
-_GIVE = f"give a Player or one of {', '.join(map(repr, BOT_NAMES))}"
+"""A seat's opponent: a player, or a bot's spec (:mod:`tictactoe.specs`), such as ``best``."""
+_GIVE = f"give a Player or one of {', '.join(map(repr, (*specs.BOTS, specs.BEST)))}"
 
 
-def bot(name: str, seed: int | None) -> Player:
-    """A new bot of ``name``, one :func:`check_opponents` let through, at its default limits."""
-    if name == "random":
-        return RandomBot(seed)
-    if name == "perfect":
-        return PerfectBot(seed)
-    if name == "heuristic":
-        return HeuristicBot(seed)
-    return ThreatBot(seed)
+def bot(spec: str, shape: Shape, seed: int | None) -> Player:
+    """A new bot for ``spec``, one :func:`check_opponents` let through, at its default limits."""
+    return specs.player(spec, shape.new_game(), seed=seed)
 
 
 def check_opponents(opponents: object, shape: Shape) -> list[Opponent]:
@@ -64,17 +53,18 @@ def check_opponents(opponents: object, shape: Shape) -> list[Opponent]:
 
 
 def _checked(opponent: object, shape: Shape, label: str) -> Opponent:
-    """``opponent`` when it is a player or a bot's name that plays ``shape``'s game."""
+    """``opponent`` when it is a player, or the spec of one of our bots that plays ``shape``."""
     if isinstance(opponent, Player):
         return opponent
     if not isinstance(opponent, str):
         raise WrongType(f"{label}={opponent!r} is not a player: {_GIVE}")
-    name = opponent.strip().lower()
-    if name not in BOT_NAMES:
-        raise InvalidGame(f"{label}={opponent!r} names no bot: {_GIVE}")
-    if name == "perfect" and (shape.players != 2 or shape.cells > MAX_EMPTY):
-        raise InvalidGame(
-            f"{label}='perfect': perfect play needs two players on a board of at most "
-            f"{MAX_EMPTY} cells; try 'heuristic' or 'threat'"
-        )
-    return name
+    try:
+        spec = specs.parse(opponent)
+        reason = specs.refusal(spec, shape.new_game())
+    except TicTacToeError as error:
+        raise InvalidGame(f"{label}={opponent!r}: {error}") from None
+    if spec.startswith(specs.ENGINE):
+        raise InvalidGame(f"{label}={opponent!r}: an engine is no opponent here: {_GIVE}")
+    if reason is not None:
+        raise InvalidGame(f"{label}={opponent!r}: {reason}")
+    return spec

@@ -115,7 +115,8 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self._named = {other: name for other, name in given.items() if isinstance(name, str)}
         """The seats of bots given by name, made again with a seed at each reset."""
         self._opponents: dict[int, Player] = {
-            other: bot(one, None) if isinstance(one, str) else one for other, one in given.items()
+            other: bot(one, shape, None) if isinstance(one, str) else one
+            for other, one in given.items()
         }
 
     @property
@@ -130,7 +131,7 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         super().reset(seed=check_seed(seed))
         seeds = self.np_random.integers(2**63, size=len(self._named))
         for (other, name), seed_of_bot in zip(self._named.items(), seeds, strict=True):
-            self._opponents[other] = bot(name, int(seed_of_bot))
+            self._opponents[other] = bot(name, self._table.shape, int(seed_of_bot))
         self._table.reset()
         self._finished = False
         self._play_opponents()

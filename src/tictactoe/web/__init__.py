@@ -11,8 +11,17 @@ True
 >>> server.server_close()
 """
 
-from tictactoe.web._api import Api, Reply
+from tictactoe.web._api import DEFAULT_SECONDS, MAX_SECONDS, Api, Reply
 from tictactoe.web._seats import Seats
 from tictactoe.web._server import LOOPBACK, WebServer, is_loopback
 
-__all__ = ["LOOPBACK", "Api", "Reply", "Seats", "WebServer", "is_loopback"]
+__all__ = [
+    "DEFAULT_SECONDS",
+    "LOOPBACK",
+    "MAX_SECONDS",
+    "Api",
+    "Reply",
+    "Seats",
+    "WebServer",
+    "is_loopback",
+]

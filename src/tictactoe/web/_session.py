@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 from typing import Any
 
-from tictactoe import records
-from tictactoe.cli._options import UNBOUNDED_MAX_MOVES
+from tictactoe import records, specs
 from tictactoe.coordinates import cell_label
 from tictactoe.errors import IllegalMove, NothingToUndo
 from tictactoe.game import Game
@@ -387,7 +386,7 @@ class Session:
         return (
             self._game.is_unbounded
             and all(player is not None for player in self._players)
-            and len(self._line) >= UNBOUNDED_MAX_MOVES
+            and len(self._line) >= specs.UNBOUNDED_MAX_MOVES
         )
 
     def _start_bot(self) -> None:
