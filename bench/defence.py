@@ -23,11 +23,11 @@ from collections import Counter
 from pathlib import Path
 
 import tictactoe as ttt
-from tictactoe._threat.board import Board
-from tictactoe._threat.tactics import Budget, OutOfTime, ThreatSearch
+from tictactoe._threat.board import PatternBoard
+from tictactoe._threat.tactics import Budget, BudgetSpent, ThreatSearch
 from tictactoe.cli._match import read_openings
 from tictactoe.coordinates import cell_label
-from tictactoe.threat import HOLD_DEPTH, ThreatBot
+from tictactoe.threat import Params, ThreatBot
 
 POSITIONS = Path(__file__).parent / "defence.txt"
 VERDICTS = ("holds", "loses", "unknown")
@@ -53,7 +53,7 @@ def verdict(game: ttt.Game, cell: ttt.Cell, depth: int, nodes: int) -> str:
     nodes where a search straight to ``depth`` can spend thousands. "unknown" when the
     searches run out of ``nodes`` first.
     """
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     board.set_tactical(True)
     tactics = ThreatSearch(board, Budget(time.perf_counter, None, nodes))
     try:
@@ -61,7 +61,7 @@ def verdict(game: ttt.Game, cell: ttt.Cell, depth: int, nodes: int) -> str:
         lost = any(
             tactics.wins_after(move, bound, fours_only=False) for bound in range(1, depth + 1)
         )
-    except OutOfTime:
+    except BudgetSpent:
         return "unknown"
     return "loses" if lost else "holds"
 
@@ -74,7 +74,7 @@ def main(argv: list[str] | None = None) -> dict[int, Counter[str]]:
         "--reference-nodes", type=int, help="the reference bot's nodes a move (4 × --nodes)"
     )
     parser.add_argument(
-        "--depth", type=int, default=HOLD_DEPTH + 2, help="threats deep the verdict looks"
+        "--depth", type=int, default=Params().hold_depth + 2, help="threats deep the verdict looks"
     )
     parser.add_argument(
         "--prover-nodes", type=int, default=60_000, help="nodes of each verdict's search"

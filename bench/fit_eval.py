@@ -25,8 +25,9 @@ import time
 from collections.abc import Sequence
 
 import tictactoe as ttt
-from tictactoe._threat.board import WIN_CELL, Board
+from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.patterns import BLOCK4, FLEX2
+from tictactoe._threat.scoring import WIN_CELL
 from tictactoe._threat.search import Search
 from tictactoe._threat.tactics import Budget
 
@@ -38,7 +39,7 @@ RIDGE = 1e-2
 """The ridge penalty on the standardised weights: the classes are few and correlated."""
 
 
-def counts(board: Board, player: int) -> tuple[list[int], list[int]]:
+def counts(board: PatternBoard, player: int) -> tuple[list[int], list[int]]:
     """Lines at each weighed level and cells of each weighed class, for ``player``."""
     levels = [0] * (BLOCK4 + 1)
     classes = [0] * WIN_CELL
@@ -50,7 +51,7 @@ def counts(board: Board, player: int) -> tuple[list[int], list[int]]:
     return [levels[level] for level in LEVELS], [classes[kind] for kind in CLASSES]
 
 
-def best_class(board: Board, me: int) -> int:
+def best_class(board: PatternBoard, me: int) -> int:
     """The side to move's best threat class when the rival has no four to answer it with."""
     if board.fours[3 - me]:
         return 0
@@ -58,7 +59,7 @@ def best_class(board: Board, me: int) -> int:
     return max((threat[cell] for cell in board.fours[me] | board.threes[me]), default=0)
 
 
-def is_quiet(board: Board) -> bool:
+def is_quiet(board: PatternBoard) -> bool:
     """No four on the board and no open three: what the search leaves to the evaluation."""
     return not any(
         board.fives[player]
@@ -70,7 +71,7 @@ def is_quiet(board: Board) -> bool:
 class Sample:
     """One quiet position: the counts, the initiative, and what became of the side to move."""
 
-    def __init__(self, board: Board, won: float, favoured: bool) -> None:
+    def __init__(self, board: PatternBoard, won: float, favoured: bool) -> None:
         me = board.to_move
         self.my_levels, self.my_classes = counts(board, me)
         self.their_levels, self.their_classes = counts(board, 3 - me)
@@ -102,7 +103,7 @@ def samples(paths: Sequence[str]) -> list[tuple[int, Sample]]:
             threat_first = record["threat"] == "X"
             first_points = record["points"] if threat_first else 1 - record["points"]
             game = ttt.Game(15, k=5)
-            board = Board.from_game(game)
+            board = PatternBoard.from_game(game)
             for ply, cell in enumerate(record["moves"]):
                 me = board.to_move
                 if ply >= 4 and is_quiet(board):

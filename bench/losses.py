@@ -39,10 +39,10 @@ from strength import played
 
 import tictactoe as ttt
 from tictactoe import records
-from tictactoe._threat.board import Board
+from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.search import Search
 from tictactoe.coordinates import cell_label
-from tictactoe.threat import HOLD_DEPTH, RIVAL_VCT_DEPTH
+from tictactoe.threat import Params
 
 KINDS = ("missed", "deep", "set up", "not to threats")
 OURS = "ours"
@@ -66,7 +66,7 @@ def losing_move(moves: tuple[ttt.Cell, ...], side: int, depth: int, nodes: int) 
 
 def candidates(game: ttt.Game) -> list[ttt.Cell]:
     """The moves the bot chooses from in ``game``: its root's candidates."""
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     return [board.cell(index) for index in Search.root_moves(board, random.Random(0).random)]
 
 
@@ -115,13 +115,13 @@ def main(argv: list[str] | None = None) -> Counter[str]:
     parser.add_argument(
         "--depth",
         type=int,
-        default=RIVAL_VCT_DEPTH,
+        default=Params().rival_vct_depth,
         help="threats deep the rival's win after a move is looked for (the bot's own check)",
     )
     parser.add_argument(
         "--deep",
         type=int,
-        default=HOLD_DEPTH + 4,
+        default=Params().hold_depth + 4,
         help="threats deep the rival's win is looked for a move before",
     )
     parser.add_argument("--nodes", type=int, default=60_000, help="nodes of each search")

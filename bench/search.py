@@ -26,12 +26,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 from timing import median_seconds, paired_ratio
 
 import tictactoe as ttt
-from tictactoe._threat.board import Board
+from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.search import Search
 from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.heuristic import HeuristicBot
-from tictactoe.threat import RIVAL_VCT_DEPTH, ThreatBot
+from tictactoe.threat import Params, ThreatBot
 
+RIVAL_VCT_DEPTH = Params().rival_vct_depth
+"""How deep the bot looks for the rival's win by threats before each move."""
 ORDERING_DEPTH = 7
 """The depth the main search is run to, for its nodes (the measure of its move ordering)."""
 
@@ -59,7 +61,7 @@ def board_pairs_per_second(games: list[ttt.Game], repeats: int, *, tactical: boo
     the board keeps only what the threat searches read, as they run it.
     """
     rng = random.Random(0)
-    boards = [Board.from_game(game) for game in games]
+    boards = [PatternBoard.from_game(game) for game in games]
     lines = []
     for board in boards:
         line = []
@@ -88,9 +90,9 @@ def leaf_pairs_per_second(games: list[ttt.Game], pairs: int) -> tuple[float, flo
 
     Each of a position's candidates is played and taken back at once, as the main search
     plays a leaf: lazily, it makes the totals and the threats a leaf is scored by and
-    leaves the rest, which no leaf reads (:meth:`Board.play`). The two ways take turns.
+    leaves the rest, which no leaf reads (:meth:`PatternBoard.play`). The two ways take turns.
     """
-    boards = [Board.from_game(game) for game in games]
+    boards = [PatternBoard.from_game(game) for game in games]
     cells = [sorted(board.candidates) for board in boards]
 
     def leaves(lazily: bool) -> None:
@@ -114,7 +116,7 @@ def threat_search_cost(games: list[ttt.Game]) -> tuple[int, float, int]:
     nodes, wins = 0, 0
     start = time.perf_counter()
     for game in games:
-        board = Board.from_game(game)
+        board = PatternBoard.from_game(game)
         board.set_tactical(True)
         for attacker in (1, 2):
             search = ThreatSearch(board, Budget(time.perf_counter, None))
@@ -132,7 +134,7 @@ def nodes_to_depth(games: list[ttt.Game], depth: int) -> tuple[int, float]:
     nodes = 0
     start = time.perf_counter()
     for game in games:
-        board = Board.from_game(game)
+        board = PatternBoard.from_game(game)
         search = Search(board, Budget(time.perf_counter, None))
         search.run(Search.root_moves(board, random.Random(0).random), depth)
         nodes += search.budget.nodes

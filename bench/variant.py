@@ -1,7 +1,7 @@
-"""The threat bot against itself with constants of its search changed: which is stronger.
+"""The threat bot against itself with numbers of its tuning changed: which is stronger.
 
-``python bench/variant.py --set _TO_MOVE=0 --games 60 --nodes 10000 --jobs 2`` plays the
-threat bot with the constants given (the variant) against the bot as it stands, on 15×15
+``python bench/variant.py --set to_move=0 --games 60 --nodes 10000 --jobs 2`` plays the
+threat bot with the numbers given (the variant) against the bot as it stands, on 15×15
 from the varied openings of ``bench/strength.py``, each twice with colours swapped, and
 prints the variant's score with its 95% margin and by colour. Both sides have the same
 node budget and no clock, so the games are the same whatever the machine's load; a change
@@ -13,78 +13,71 @@ plays thirty closer to even (the bot against itself at 40,000 nodes: the first p
 scored 39/60 there, 85% to 95% on the strength bench's). ``--seed`` plays other games from
 the same openings: both bots draw their ties from it.
 
-The constants are the whole numbers at the top of ``tictactoe._threat.search`` (``WIDTH``,
-``_LATE_MOVE``, ``_TO_MOVE``...) and of ``tictactoe.threat`` (the threat stages' depths and
-node allowances: ``VCT_DEPTH``, ``DIRECT_ALLOWANCE``...); both bots run in one process, and
-the variant's values are set before each of its moves and the bot's own before each of the
-other's.
+The numbers are the fields of the bot's :class:`~tictactoe.threat.Params` (``width``,
+``late_move``, ``to_move``, the threat stages' depths and node allowances ``vct_depth``,
+``direct_allowance``..., the shares of the time ``vct_share``..., the weights ``tempo``...):
+a whole number, a share (``vct_share=0.4``) or a tuple of weights, comma-separated
+(``tempo=0,35,771,8,841,0,0``). The variant is a bot made with those ``Params``; the other
+has the tuned ones.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 from concurrent.futures import ProcessPoolExecutor
-from types import ModuleType
 
 from scores import score_line
 from strength import opening, played
 
 import tictactoe as ttt
-from tictactoe import threat
-from tictactoe._threat import search
 from tictactoe.cli._match import read_openings
 from tictactoe.cli._options import UsageError
-from tictactoe.errors import RecordError
-from tictactoe.threat import ThreatBot
+from tictactoe.errors import RecordError, TicTacToeError
+from tictactoe.threat import Params, ThreatBot
 
-Constants = dict[str, int]
-HOMES: dict[str, ModuleType] = {
-    name: module
-    for module in (threat, search)
-    for name, value in vars(module).items()
-    if type(value) is int and name.lstrip("_").isupper()
-}
-"""The bot's whole-number constants, each with the module it is read from: the main
-search's and the threat stages' (the main search's where both modules have the name)."""
+Value = int | float | tuple[int, ...]
+TUNED = Params()
+KINDS = {field.name: type(getattr(TUNED, field.name)) for field in dataclasses.fields(Params)}
+"""The bot's tuning fields, each with the type of its value: int, float or a tuple of ints."""
 
 
-def constant(text: str) -> tuple[str, int]:
-    """``NAME=VALUE`` read as one of the bot's whole-number constants and its new value."""
+def setting(text: str) -> tuple[str, Value]:
+    """``NAME=VALUE`` read as a field of the bot's ``Params`` and its value for the variant."""
     name, equals, value = text.partition("=")
-    if not equals or name not in HOMES:
-        raise argparse.ArgumentTypeError(f"{name!r} is not a whole-number constant of the bot")
+    kind = KINDS.get(name)
+    if not equals or kind is None:
+        raise argparse.ArgumentTypeError(f"{name!r} is not a tuning field of the bot")
     try:
-        return name, int(value)
+        if kind is tuple:
+            return name, tuple(int(part) for part in value.split(","))
+        return name, kind(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{value!r} is not a value for {name}") from None
 
 
-def play(
-    number: int, cells: list[ttt.Cell], nodes: int, variant: Constants, seed: int = 0
-) -> float:
+def shown(value: Value) -> str:
+    """A field's value as ``--set`` reads it."""
+    return ",".join(map(str, value)) if isinstance(value, tuple) else str(value)
+
+
+def play(number: int, cells: list[ttt.Cell], nodes: int, variant: Params, seed: int = 0) -> float:
     """One game from the opening ``cells`` on 15×15: the variant's points (1, 0.5 or 0).
 
-    The variant plays first when ``number`` is even. Both bots draw their ties from the seed
+    The variant (a bot made with the ``Params`` given) plays first when ``number`` is even,
+    against a bot with the tuned ones. Both bots draw their ties from the seed
     ``seed + number``: the same bots and openings with another seed play other games.
     """
     game = played(cells)
-    standing = {name: getattr(HOMES[name], name) for name in variant}
-    sides = [(ThreatBot(seed + number, seconds=None, nodes=nodes), variant)]
-    sides.append((ThreatBot(seed + number, seconds=None, nodes=nodes), standing))
+    mine = ThreatBot(seed + number, seconds=None, nodes=nodes, params=variant)
+    bots = [mine, ThreatBot(seed + number, seconds=None, nodes=nodes)]
     if number % 2:
-        sides.reverse()
-    try:
-        while not game.is_over:
-            bot, constants = sides[game.players.index(game.turn)]
-            for name, value in constants.items():
-                setattr(HOMES[name], name, value)
-            game.move(*bot.choose_move(game))
-    finally:
-        for name, value in standing.items():
-            setattr(HOMES[name], name, value)
+        bots.reverse()
+    while not game.is_over:
+        game.move(*bots[game.players.index(game.turn)].choose_move(game))
     if game.winner is None:
         return 0.5
-    return 1.0 if sides[game.players.index(game.winner)][1] is variant else 0.0
+    return 1.0 if bots[game.players.index(game.winner)] is mine else 0.0
 
 
 def chosen_openings(path: str | None, first: int, count: int) -> list[list[ttt.Cell]]:
@@ -106,12 +99,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--set",
-        type=constant,
+        type=setting,
         action="append",
         required=True,
         metavar="NAME=VALUE",
-        help="a constant of the search or of the bot's threat stages, and the variant's value "
-        "for it (repeat for more)",
+        help="a field of the bot's tuning (Params: width, vct_depth, vct_share, tempo...) and "
+        "the variant's value for it, a tuple's comma-separated (repeat for more)",
     )
     parser.add_argument("--games", type=int, default=60, help="games (two an opening)")
     parser.add_argument("--nodes", type=int, default=10_000, help="nodes a move, both bots")
@@ -139,7 +132,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.games < 1 or args.nodes < 1 or args.first_opening < 0:
         parser.error("--games and --nodes must be at least 1, --first-opening at least 0")
-    variant = dict(args.set)
+    changes = dict(args.set)
+    try:
+        variant = dataclasses.replace(TUNED, **changes)
+    except TicTacToeError as error:
+        parser.error(str(error))
     try:
         openings = chosen_openings(args.openings, args.first_opening, (args.games + 1) // 2)
     except (UsageError, RecordError) as error:
@@ -159,9 +156,9 @@ def main() -> None:
             points.append(score)
             print(f"game {number + 1}: {score:g}", flush=True)
     first, second = sum(points[::2]), sum(points[1::2])
-    changes = " ".join(f"{name}={value}" for name, value in variant.items())
+    named = " ".join(f"{name}={shown(value)}" for name, value in changes.items())
     print(
-        f"{changes} at {args.nodes} nodes a move: {score_line(points)} "
+        f"{named} at {args.nodes} nodes a move: {score_line(points)} "
         f"(first {first:g}/{len(points[::2])}, second {second:g}/{len(points[1::2])})"
     )
 

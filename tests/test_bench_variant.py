@@ -1,4 +1,4 @@
-"""``bench/variant.py``: the variant's constants hold for its moves alone, and the summary
+"""``bench/variant.py``: the variant's tuning holds for its moves alone, and the summary
 counts its points."""
 
 from __future__ import annotations
@@ -7,68 +7,72 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
+from typing import Any
 
 import pytest
 from benches import load_bench
 
 import tictactoe as ttt
-from tictactoe import threat
-from tictactoe._threat import search
 from tictactoe.cli._options import UsageError
-from tictactoe.threat import ThreatBot
+from tictactoe.threat import Params, ThreatBot
 
 variant = load_bench("variant")
 
 
-def test_a_constant_is_one_of_the_bots_whole_numbers() -> None:
-    assert variant.constant("_TO_MOVE=0") == ("_TO_MOVE", 0)
-    assert variant.constant("WIDTH=12") == ("WIDTH", 12)
-    assert variant.constant("VCT_DEPTH=6") == ("VCT_DEPTH", 6)
-    assert variant.HOMES["VCT_DEPTH"] is threat
-    assert variant.HOMES["WIN"] is search
-    bad = ("_TO_MOVE", "NO_SUCH=1", "Search=1", "WIDTH=wide", "Table=3", "DEFAULT_SECONDS=2")
+def test_a_setting_is_a_field_of_the_bots_tuning() -> None:
+    assert variant.setting("to_move=0") == ("to_move", 0)
+    assert variant.setting("width=12") == ("width", 12)
+    assert variant.setting("vct_share=0.4") == ("vct_share", 0.4)
+    assert variant.setting("tempo=0,1,2,3,4,5,6") == ("tempo", (0, 1, 2, 3, 4, 5, 6))
+    bad = ("to_move", "NO_SUCH=1", "WIDTH=12", "width=wide", "width=1.5", "tempo=1,x", "seed=2")
     for text in bad:
         with pytest.raises(argparse.ArgumentTypeError):
-            variant.constant(text)
+            variant.setting(text)
 
 
 @pytest.mark.parametrize("number", [0, 1])
-@pytest.mark.parametrize(("name", "module"), [("_TO_MOVE", search), ("VCT_DEPTH", threat)])
-def test_each_bot_searches_with_its_own_constants(
-    number: int, name: str, module: ModuleType, monkeypatch: pytest.MonkeyPatch
+def test_each_bot_searches_with_its_own_params(
+    number: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A spy on the bots' moves notes the constant each move saw: the variant's value in
-    the variant's moves (the first player's when ``number`` is even), the standing value
-    in the other's, and the standing value again once the game is over."""
-    standing = getattr(module, name)
-    seen: dict[int, set[int]] = {0: set(), 1: set()}
+    """A spy on the bots' moves notes the tuning each move was chosen with: the variant's
+    in the variant's moves (the first player's when ``number`` is even), the tuned one in
+    the other's."""
+    seen: dict[int, set[Params]] = {0: set(), 1: set()}
     choose = ThreatBot.choose_move
 
     def spy(bot: ThreatBot, game: ttt.Game) -> ttt.Cell:
-        seen[len(game.moves) % 2].add(getattr(module, name))
+        seen[len(game.moves) % 2].add(bot.params)
         return choose(bot, game)
 
     monkeypatch.setattr(ThreatBot, "choose_move", spy)
-    points = variant.play(number, [(7, 7), (7, 8), (9, 5)], 150, {name: standing + 1})
+    changed = Params(vct_depth=Params().vct_depth + 1, to_move=0)
+    points = variant.play(number, [(7, 7), (7, 8), (9, 5)], 150, changed)
     assert points in (0.0, 0.5, 1.0)
-    assert standing == getattr(module, name)
     mine = number % 2  # the first player moves after an even number of moves
-    assert seen[mine] == {standing + 1}
-    assert seen[1 - mine] == {standing}
+    assert seen[mine] == {changed}
+    assert seen[1 - mine] == {Params()}
+
+
+def test_a_setting_out_of_range_is_a_usage_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["variant.py", "--set", "width=0"])
+    with pytest.raises(SystemExit):
+        variant.main()
+    assert "width must be at least 1, not 0" in capsys.readouterr().err
 
 
 def test_the_summary_counts_the_variants_points(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    argv = ["variant.py", "--set", "WIDTH=4", "--games", "2", "--nodes", "100"]
+    argv = ["variant.py", "--set", "width=4", "--games", "2", "--nodes", "100"]
     monkeypatch.setattr(sys, "argv", argv)
     variant.main()
     out = capsys.readouterr().out
     games = [float(points) for points in re.findall(r"^game \d+: (\S+)$", out, re.MULTILINE)]
     assert len(games) == 2
     summary = out.splitlines()[-1]
-    assert summary.startswith(f"WIDTH=4 at 100 nodes a move: {sum(games):g}/2 = ")
+    assert summary.startswith(f"width=4 at 100 nodes a move: {sum(games):g}/2 = ")
     assert f"(first {games[0]:g}/1, second {games[1]:g}/1)" in summary
 
 
@@ -82,7 +86,7 @@ def test_a_game_begins_with_its_opening(monkeypatch: pytest.MonkeyPatch) -> None
         return choose(bot, game)
 
     monkeypatch.setattr(ThreatBot, "choose_move", spy)
-    variant.play(1, cells, 100, {"WIDTH": 4})
+    variant.play(1, cells, 100, Params(width=4))
     assert openings[0] == cells
     assert all(opening == cells for opening in openings)
 
@@ -103,7 +107,7 @@ def test_too_few_openings_is_a_usage_error(
 ) -> None:
     path = tmp_path / "openings.txt"
     path.write_text("7,7 8,8 9,9\n", encoding="utf-8")
-    argv = ["variant.py", "--set", "WIDTH=4", "--games", "3", "--openings", str(path)]
+    argv = ["variant.py", "--set", "width=4", "--games", "3", "--openings", str(path)]
     monkeypatch.setattr(sys, "argv", argv)
     with pytest.raises(SystemExit):
         variant.main()
@@ -115,10 +119,10 @@ def test_both_bots_are_seeded_by_the_seed_plus_the_games_number(
 ) -> None:
     seeds: list[int] = []
 
-    def made(seed: int, *, seconds: float | None, nodes: int) -> ThreatBot:
+    def made(seed: int, **options: Any) -> ThreatBot:
         seeds.append(seed)
-        return ThreatBot(seed, seconds=seconds, nodes=nodes)
+        return ThreatBot(seed, **options)
 
     monkeypatch.setattr(variant, "ThreatBot", made)
-    variant.play(3, [(7, 7), (7, 8), (9, 5)], 100, {"WIDTH": 4}, seed=1000)
+    variant.play(3, [(7, 7), (7, 8), (9, 5)], 100, Params(width=4), seed=1000)
     assert seeds == [1003, 1003]

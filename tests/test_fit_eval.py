@@ -11,8 +11,8 @@ from benches import load_bench
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tictactoe._threat.board import THREE_CELL
 from tictactoe._threat.patterns import FLEX3
+from tictactoe._threat.scoring import THREE_CELL
 
 fit_eval = load_bench("fit_eval")
 LEVELS = list(fit_eval.LEVELS)

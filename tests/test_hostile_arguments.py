@@ -214,6 +214,7 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.records.Record": [lambda: records.Record.from_game(GAMES[1]())],
         "tictactoe.engine.Limit": [engine.Limit],
         "tictactoe.threat.Thought": [lambda: threat.Thought((1, 1), "centre", 0, 1, 1, 0.1, ())],
+        "tictactoe.threat.Params": [threat.Params],
         "tictactoe.HeuristicBot": [lambda: tictactoe.HeuristicBot(1, seconds=0.01, nodes=30)],
         "tictactoe.PerfectBot": [lambda: tictactoe.PerfectBot(1, seconds=0.01)],
         "tictactoe.ThreatBot": [lambda: tictactoe.ThreatBot(1, seconds=0.01, nodes=30)],

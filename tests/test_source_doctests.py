@@ -19,9 +19,9 @@ from builds import compiled
 
 import tictactoe
 
-COMPILED = ("tictactoe._board", "tictactoe._checks", "tictactoe._legal", "tictactoe._rules")
+COMPILED = ("tictactoe._board", "tictactoe._checks", "tictactoe._legal", "tictactoe._detectors")
 COMPILED += ("tictactoe.game", "tictactoe._threat.board", "tictactoe._threat.patterns")
-COMPILED += ("tictactoe._threat.search", "tictactoe._threat.tactics")
+COMPILED += ("tictactoe._threat.scoring", "tictactoe._threat.search", "tictactoe._threat.tactics")
 """The modules setup.py compiles (its ``COMPILED``) in a compiled build."""
 WITH_EXAMPLES = ("tictactoe._legal", "tictactoe.game")
 

@@ -10,16 +10,10 @@ from hypothesis import strategies as st
 from oracle import judge, marks_of
 
 import tictactoe as ttt
-from tictactoe._threat.board import (
-    _EFFECTS,
-    _EFFECTS_KEPT,
-    FIVE_CELL,
-    FOUR_CELL,
-    WHOLE_BOARD,
-    WIN_CELL,
-    Board,
-)
-from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, level_of
+from tictactoe._threat.board import PatternBoard
+from tictactoe._threat.params import Params
+from tictactoe._threat.patterns import BLOCK4, FIVE, FLEX3, FLEX4, PatternTable, level_of
+from tictactoe._threat.scoring import EFFECTS_KEPT, FIVE_CELL, FOUR_CELL, WIN_CELL, scoring
 from tictactoe._threat.tactics import answers_to_three
 
 SHAPES = [(15, 15, 5, False), (9, 12, 4, False), (11, 11, 6, False), (13, 13, 5, True)]
@@ -41,7 +35,7 @@ def started(shape: tuple) -> ttt.Game:
     return game
 
 
-def is_on(game: ttt.Game, cell: ttt.Cell, board: Board) -> bool:
+def is_on(game: ttt.Game, cell: ttt.Cell, board: PatternBoard) -> bool:
     """On the board; on the grid, inside the board's window (its edge is a wall to it)."""
     row, col = cell
     if game.rows is not None and game.cols is not None:
@@ -50,7 +44,7 @@ def is_on(game: ttt.Game, cell: ttt.Cell, board: Board) -> bool:
 
 
 def line_of(
-    game: ttt.Game, board: Board, cell: ttt.Cell, step: ttt.Cell, mark: ttt.Mark
+    game: ttt.Game, board: PatternBoard, cell: ttt.Cell, step: ttt.Cell, mark: ttt.Mark
 ) -> tuple[int, ...]:
     """The cells along one line as level_of reads them: 0 free, 1 ``mark``'s, 2 blocked."""
     row, col = cell
@@ -72,7 +66,7 @@ def makes_five(game: ttt.Game, cell: ttt.Cell, mark: ttt.Mark) -> bool:
     return judge(cells, game.k, cell, exact=game.exact).winner is mark
 
 
-def check(board: Board, game: ttt.Game) -> None:
+def check(board: PatternBoard, game: ttt.Game) -> None:
     """Every free cell near the stones: levels, fives and fours as a fresh scan finds them."""
     for cell in sorted(board.cell(index) for index in board.candidates):
         index = board.index(cell)
@@ -89,7 +83,7 @@ def check(board: Board, game: ttt.Game) -> None:
             assert (index in board.fours[player]) == is_four, cell
             has_three = not is_four and FIVE not in levels and FLEX3 in levels
             assert (index in board.threes[player]) == has_three, cell
-    fresh = Board(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
+    fresh = PatternBoard(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
     for move in game.moves:
         if board.is_inside(move.cell):
             fresh.play(fresh.index(move.cell), game.players.index(move.mark) + 1)
@@ -101,7 +95,7 @@ def check(board: Board, game: ttt.Game) -> None:
 def test_board_agrees_with_the_game_move_by_move(shape: tuple, seed: int) -> None:
     rng = random.Random(seed)
     game = started(shape)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     for _ in range(rng.randrange(5, 40)):
         moves = sorted(board.cell(index) for index in board.candidates)
         cell = rng.choice(moves)
@@ -127,34 +121,34 @@ def test_a_four_and_an_open_four_are_told_apart() -> None:
     rows[14] = "O.O.O.........O"
     rows[12] = "..............O"
     game = ttt.Game.from_rows(rows, k=5)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     assert board.threat[1][board.index((1, 4))] == WIN_CELL
     assert board.threat[1][board.index((1, 0))] == FOUR_CELL  # the edge closes it
     assert board.threat[1][board.index((2, 4))] == FOUR_CELL
     assert board.index((2, 4)) in board.fours[1]
     game.move(1, 4)
     game.move(0, 0)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     assert board.threat[1][board.index((1, 5))] == FIVE_CELL
 
 
 def test_a_huge_board_or_far_stones_get_a_window_around_the_last_move() -> None:
     game = ttt.Game(1000, k=5)
     game.move(500, 500)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     assert board.rows * board.cols < 2000
     assert board.index((500, 500)) in board.moves
     far = ttt.Game.unbounded(5)
     for cell in [(0, 0), (10**9, 10**9), (1, 1), (10**9 + 1, 10**9 + 1)]:
         far.move(*cell)
-    board = Board.from_game(far)
+    board = PatternBoard.from_game(far)
     assert board.is_inside((10**9, 10**9))
     assert not board.is_inside((0, 0))
     assert board.to_move == 1  # two stones left out: still X to move
     assert board.candidates
 
 
-def same_threats(board: Board, twin: Board) -> None:
+def same_threats(board: PatternBoard, twin: PatternBoard) -> None:
     """The fives, fours, open threes, threat classes and full values of two boards agree."""
     empty = [index for index, stone in enumerate(board.stones) if stone == 0]
     for player in (1, 2):
@@ -174,7 +168,10 @@ def same_threats(board: Board, twin: Board) -> None:
 
 
 def walk(
-    full: Board, other: Board, play_other: Callable[[int, int], bool], rng: random.Random
+    full: PatternBoard,
+    other: PatternBoard,
+    play_other: Callable[[int, int], bool],
+    rng: random.Random,
 ) -> Iterator[None]:
     """10 to 60 random steps on two boards at once, pausing after each.
 
@@ -200,7 +197,7 @@ def test_tactical_mode_keeps_every_threat_and_gives_the_values_back(
 ) -> None:
     rng = random.Random(seed)
     game = started(shape)
-    board, twin = Board.from_game(game), Board.from_game(game)
+    board, twin = PatternBoard.from_game(game), PatternBoard.from_game(game)
     twin.set_tactical(True)
     for _ in walk(board, twin, twin.play, rng):
         same_threats(board, twin)
@@ -229,7 +226,7 @@ def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exac
     """
     rng = random.Random(seed)
     game = started(shape)
-    board, twin = Board.from_game(game), Board.from_game(game)
+    board, twin = PatternBoard.from_game(game), PatternBoard.from_game(game)
 
     def play_lazily_or_not(index: int, player: int) -> bool:
         lazily = rng.random() < 0.7
@@ -261,7 +258,7 @@ def test_a_stone_played_lazily_is_scored_at_once_and_finished_or_taken_back_exac
     assert board.near == twin.near
 
 
-def stopping_moves(board: Board, attacker: int) -> set[int]:
+def stopping_moves(board: PatternBoard, attacker: int) -> set[int]:
     """Brute force: every free cell of the window where the defender's stone leaves the
     attacker no open four or double four to make."""
     defender = 3 - attacker
@@ -288,7 +285,7 @@ def test_the_answers_to_an_open_three_are_the_moves_that_stop_it_and_the_fours(
     threats and the defender has no four, one cell that makes them stands for every move."""
     rng = random.Random(seed)
     game = started(shape)
-    board, twin = Board.from_game(game), Board.from_game(game)
+    board, twin = PatternBoard.from_game(game), PatternBoard.from_game(game)
 
     def play_lazily(index: int, player: int) -> bool:
         return board.play(index, player, lazily=True)
@@ -327,7 +324,7 @@ def test_a_cell_that_makes_an_open_four_and_a_four_is_stopped_on_itself_alone() 
         game.move(*x_stone)
         game.move(*o_stone)
     game.move(*x_stones[-1])
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     gap = board.index((7, 6))
     assert board.threat[1][gap] == WIN_CELL
     assert not board.fours[2]
@@ -344,7 +341,7 @@ def test_a_round_trip_through_tactical_mode_gives_the_board_back(shape: tuple, s
     """
     rng = random.Random(seed)
     game = started(shape)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     for _ in range(rng.randrange(3, 20)):
         cell = rng.choice(sorted(board.cell(index) for index in board.candidates))
         board.play(board.index(cell), board.to_move)
@@ -376,17 +373,17 @@ def test_a_round_trip_through_tactical_mode_gives_the_board_back(shape: tuple, s
 def test_a_full_table_of_effects_keeps_no_more_and_is_emptied_when_a_move_begins() -> None:
     """Past its cap the table of what a stone changes keeps nothing new, the board stays
     exact all the same, and the next move's board, made or followed, starts it afresh."""
-    effects = _EFFECTS.setdefault((5, False, False), {})
+    effects = scoring(Params()).effects(PatternTable(5, exact=False), False)
     filler = (0, 0, (), ())
 
     def fill() -> None:
         effects.clear()
-        effects.update({-1 - number: (filler, filler) for number in range(_EFFECTS_KEPT)})
+        effects.update({-1 - number: (filler, filler) for number in range(EFFECTS_KEPT)})
 
     rng = random.Random(7)
     game = started((15, 15, 5, False))
     fill()
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     assert 0 < len(effects) < 10
     assert all(segment >= 0 for segment in effects)
     fill()
@@ -397,9 +394,9 @@ def test_a_full_table_of_effects_keeps_no_more_and_is_emptied_when_a_move_begins
         if game.is_over:
             break
         check(board, game)
-    assert len(effects) == _EFFECTS_KEPT
+    assert len(effects) == EFFECTS_KEPT
     assert all(segment < 0 for segment in effects)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     fill()
     game.move(*rng.choice([board.cell(index) for index in sorted(board.candidates)]))
     assert board.follow(game)
@@ -407,7 +404,7 @@ def test_a_full_table_of_effects_keeps_no_more_and_is_emptied_when_a_move_begins
     check(board, game)
 
 
-def same_board(board: Board, fresh: Board) -> None:
+def same_board(board: PatternBoard, fresh: PatternBoard) -> None:
     """Two boards on the same window hold the same stones, levels and sets.
 
     A filled cell's code is left behind while it is filled (a stone taken back restores it),
@@ -429,16 +426,16 @@ def same_board(board: Board, fresh: Board) -> None:
         assert board.threes[player] == fresh.threes[player]
 
 
-def rebuilt(board: Board, game: ttt.Game) -> Board:
+def rebuilt(board: PatternBoard, game: ttt.Game) -> PatternBoard:
     """A new board on ``board``'s window, with its stones played in order."""
-    fresh = Board(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
+    fresh = PatternBoard(game.k, board.rows, board.cols, exact=game.exact, origin=board.origin)
     fresh.parity = board.parity
     for index in board.moves:
         fresh.play(index, board.stones[index])
     return fresh
 
 
-def drifting_cell(game: ttt.Game, rng: random.Random, board: Board) -> ttt.Cell:
+def drifting_cell(game: ttt.Game, rng: random.Random, board: PatternBoard) -> ttt.Cell:
     """A free cell near the stones, or on the grid now and then one that drifts away."""
     if game.rows is None and rng.random() < 0.3:
         row, col = game.moves[-1].cell
@@ -456,7 +453,7 @@ def test_a_board_that_follows_its_game_is_the_board_of_that_game(shape: tuple, s
     rows, cols, _, _ = shape
     rng = random.Random(seed)
     game = started(shape)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     followed = 0
     for _ in range(rng.randrange(5, 40)):
         for _ in range(rng.choice((1, 1, 2))):
@@ -470,9 +467,11 @@ def test_a_board_that_follows_its_game_is_the_board_of_that_game(shape: tuple, s
             same_board(board, rebuilt(board, game))
             check(board, game)
         else:
-            assert rows is None or rows * cols > WHOLE_BOARD  # a whole board always follows
+            assert (
+                rows is None or rows * cols > Params().whole_board
+            )  # a whole board always follows
             assert (list(board.stones), board.hash, list(board.moves), board.followed) == before
-            board = Board.from_game(game)
+            board = PatternBoard.from_game(game)
     assert followed >= 1
 
 
@@ -480,7 +479,7 @@ def test_a_board_follows_only_the_game_it_came_from_as_it_was() -> None:
     game = ttt.Game(15, k=5)
     for cell in [(7, 7), (7, 8), (8, 8)]:
         game.move(*cell)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     other = ttt.Game(15, k=5)
     for cell in [(7, 7), (7, 8), (9, 9), (3, 3)]:
         other.move(*cell)
@@ -505,7 +504,7 @@ def test_a_board_follows_only_the_game_it_came_from_as_it_was() -> None:
 def test_a_window_follows_until_a_stone_comes_near_its_edge() -> None:
     game = ttt.Game.unbounded(5)
     game.move(0, 0)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     top, left = board.origin
     assert (top, left) == (-18, -18)  # the margin and the slack
     game.move(0, 1)
@@ -514,4 +513,4 @@ def test_a_window_follows_until_a_stone_comes_near_its_edge() -> None:
     assert board.follow(game)  # just room enough
     game.move(top + 11, 5)
     assert not board.follow(game)
-    assert Board.from_game(game).origin[0] < top
+    assert PatternBoard.from_game(game).origin[0] < top

@@ -12,19 +12,16 @@ from hypothesis import strategies as st
 from threat_oracle import Stones
 
 import tictactoe as ttt
-from tictactoe._threat import search as main_search
-from tictactoe._threat.board import Board
-from tictactoe._threat.search import _TO_MOVE, WIN, Search, Table
+from tictactoe._threat.board import PatternBoard
+from tictactoe._threat.defence import Defence
+from tictactoe._threat.search import WIN, Search, Table
+from tictactoe._threat.stages import Stages
 from tictactoe._threat.tactics import Budget, Proofs, ThreatSearch, answers_to_three
 from tictactoe.heuristic import HeuristicBot
-from tictactoe.threat import (
-    HOLD_DEPTH,
-    RIVAL_VCT_DEPTH,
-    VCF_DEPTH,
-    ThreatBot,
-    _Defence,
-    _Thinking,
-)
+from tictactoe.threat import Params, ThreatBot
+
+TUNED = Params()
+VCF_DEPTH, RIVAL_VCT_DEPTH, HOLD_DEPTH = TUNED.vcf_depth, TUNED.rival_vct_depth, TUNED.hold_depth
 
 
 class TickingClock:
@@ -223,7 +220,7 @@ def test_a_kept_bot_takes_a_new_budget_between_moves_and_refuses_a_bad_one() -> 
 def test_vcf_agrees_with_the_brute_force_prover(seed: int, stones: int, depth: int) -> None:
     """A VCF of ``depth`` fours and a last double threat is the prover's VCF of depth + 1."""
     game = crowded(seed, stones)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     stones = prover(game)
     search = ThreatSearch(board, Budget(time.perf_counter, None))
     for attacker in (1, 2):
@@ -250,7 +247,7 @@ def test_a_threat_verdict_is_the_same_however_the_search_and_its_table_got_there
     verdict: a position won with another last threat (which bounds where the next open
     three may be) or only by a longer line proves nothing here. The examples failed while
     the table kept a win whatever the last threat and however deep it was found."""
-    board = Board.from_game(crowded(seed, stones))
+    board = PatternBoard.from_game(crowded(seed, stones))
     assume(not board.fives[1] and not board.fives[2])
     depth = VCF_DEPTH if fours_only else RIVAL_VCT_DEPTH
     board.set_tactical(True)
@@ -283,7 +280,7 @@ def test_a_move_that_is_no_four_gives_the_rival_no_win_by_fours_it_lacked(
     """Why the defence skips the check for fours after such a move: the stone takes cells
     from the rival's fours and adds none. Every such move near the stones is checked."""
     game = crowded(seed, stones)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     me, rival = board.to_move, 3 - board.to_move
     search = ThreatSearch(board, Budget(time.perf_counter, None))
     assume(not board.fives[1] and not board.fives[2])
@@ -306,7 +303,7 @@ def test_the_defender_tries_counter_fours_first_then_the_cells_worth_most(
 ) -> None:
     """The answers a VCT's defender searches are those to the open three, in the order most
     likely to hold (an answer that holds ends the node's search)."""
-    board = Board.from_game(crowded(seed, stones))
+    board = PatternBoard.from_game(crowded(seed, stones))
     board.set_tactical(True)
     search = ThreatSearch(board, Budget(time.perf_counter, None))
     for attacker in (1, 2):
@@ -334,7 +331,7 @@ TRAP_ANSWER = (3, 7)
 def rival_wins_by_threats(game: ttt.Game) -> bool:
     """Whether the side to move wins by fours, or by fours and threes as deep as the bot's
     defence looks, found generously."""
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     search = ThreatSearch(board, Budget(time.perf_counter, None, 60_000))
     return any(
         search.search(board.to_move, depth, fours_only=fours_only) is not None
@@ -461,7 +458,7 @@ def wins_whatever_the_answer(game: ttt.Game, depth: int) -> bool:
     """Whether the side that just moved wins by threats against every answer that stops
     its threat: the block of a four, else each answer to an open three (the cells that stop
     it and the answerer's fours); any other answer lets it make five or an open four."""
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     attacker = 3 - board.to_move
     answers = sorted(board.fives[attacker]) or answers_to_three(board, attacker)
     assert answers, "the last move made no threat"
@@ -480,7 +477,7 @@ def test_a_win_deeper_than_the_deepening_is_found_by_the_direct_look() -> None:
     game = ttt.Game(15, k=5)
     for cell in PELA_DEEP_WIN:
         game.move(*cell)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     search = ThreatSearch(board, Budget(time.perf_counter, None))
     assert search.deepening(1, 8, fours_only=False) is None
     assert search.search(1, 9, fours_only=False) is not None
@@ -516,7 +513,7 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
     game = ttt.Game.unbounded(5)
     for cell in GRID_QUIET_LOSS:
         game.move(*cell)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
 
     def refuted(move: ttt.Cell) -> bool:
         budget = Budget(time.perf_counter, None, 20_000)
@@ -537,18 +534,16 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
         assert holds(move)
 
 
-def checked_defence(seed: int, stones: int) -> tuple[ttt.Game, Board, list[int], _Defence]:
+def checked_defence(seed: int, stones: int) -> tuple[ttt.Game, PatternBoard, list[int], Defence]:
     """A crowded position (one with a five to make is left out), the root's moves, and the
     defence's first check of them on a 40,000-node move, half of it spent."""
     game = crowded(seed, stones)
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     assume(not board.fives[1] and not board.fives[2])
     moves = Search.root_moves(board, random.Random(seed).random)
-    thinking = _Thinking(
-        board, time.perf_counter, time.perf_counter(), None, 40_000, random.Random(0), Proofs()
-    )
+    stages = Stages(board, TUNED, Proofs(), time.perf_counter, time.perf_counter(), None, 40_000)
     board.set_tactical(True)
-    defence = _Defence(thinking, moves)
+    defence = Defence(stages, moves)
     defence.check(0.5)
     return game, board, moves, defence
 
@@ -565,25 +560,24 @@ PELA_WIDE_ROOT = 12
 def loses_to_threats(game: ttt.Game, move: ttt.Cell, depth: int = HOLD_DEPTH) -> bool:
     """Whether the rival wins by threats after ``move``, a four answered by its block: a
     whole search from nothing, ruling as the defence rules."""
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     search = ThreatSearch(board, Budget(time.perf_counter, None, 200_000))
     return search.wins_after(board.index(move), depth, fours_only=False)
 
 
-def test_when_every_move_it_checks_loses_it_looks_at_the_other_cells(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_when_every_move_it_checks_loses_it_looks_at_the_other_cells() -> None:
     """The defence checks the root's candidates, the cells of the rival's line and its own
     fours; when all of them lose it goes on with the other cells near the stones, and
     plays one that holds. The root is narrowed to the candidates that all lose there."""
-    monkeypatch.setattr(main_search, "ROOT_WIDTH", PELA_WIDE_ROOT)
+    narrow = Params(root_width=PELA_WIDE_ROOT)
     game = ttt.Game(15, k=5)
     for cell in PELA_WIDE:
         game.move(*cell)
-    board = Board.from_game(game)
-    first = [board.cell(index) for index in Search.root_moves(board, random.Random(0).random)]
+    board = PatternBoard.from_game(game)
+    roots = Search.root_moves(board, random.Random(0).random, narrow)
+    first = [board.cell(index) for index in roots]
     assert all(loses_to_threats(game, cell) for cell in first)
-    move = ThreatBot(0, seconds=None, nodes=25_000).choose_move(game)
+    move = ThreatBot(0, seconds=None, nodes=25_000, params=narrow).choose_move(game)
     assert move not in first
     assert not loses_to_threats(game, move)
 
@@ -655,7 +649,7 @@ def test_the_defence_in_rounds_reaches_the_verdicts_of_whole_searches(
             after.move(*blocks[0])
             if prover(after).fives(rival):
                 after.undo()
-        search = ThreatSearch(Board.from_game(after), Budget(time.perf_counter, None))
+        search = ThreatSearch(PatternBoard.from_game(after), Budget(time.perf_counter, None))
         return search.deepening(rival, depth, fours_only=fours_only) is not None
 
     if not defence._threat_found:
@@ -703,7 +697,7 @@ def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounde
             cell = player.choose_move(game)
             if player is bot and bot.last is not None and bot.last.reason in ("vcf", "vct"):
                 claimed = True
-                board = Board.from_game(game)
+                board = PatternBoard.from_game(game)
                 search = ThreatSearch(board, Budget(time.perf_counter, None))
                 fours_only = bot.last.reason == "vcf"
                 assert search.search(board.to_move, 12, fours_only=fours_only) is not None
@@ -722,7 +716,7 @@ def test_a_table_kept_from_the_move_before_takes_the_search_to_its_depth_sooner(
     took 2,809 nodes against 2,016)."""
     compared: list[tuple[int, int]] = []
     for seed in range(16):
-        board = Board.from_game(crowded(seed, 10 + seed % 3 * 4))
+        board = PatternBoard.from_game(crowded(seed, 10 + seed % 3 * 4))
         table: Table = {}
         moves = Search.root_moves(board, random.Random(seed).random)
         line = Search(board, Budget(time.perf_counter, None), table).run(moves, max_depth=5)
@@ -787,7 +781,7 @@ def test_a_two_blocked_next_to_its_stones_is_worth_more_than_blocked_two_cells_o
 
     def blocker_scores(gap: int) -> int:
         block = (end[0] + step[0] * gap, end[1] + step[1] * gap)
-        board = Board(5, 15, 15)
+        board = PatternBoard(5, 15, 15)
         for cell, player in ((first, 1), (block, 2), (second, 1)):
             board.play(board.index(cell), player)
         return Search(board, Budget(time.perf_counter, None))._evaluate(board.to_move)
@@ -805,7 +799,7 @@ def test_with_mirror_image_stones_having_the_move_is_worth_the_threats_on_the_bo
     about to place, and more when there are threat cells (it can use them first)."""
     scores = []
     for parity in (0, 1):
-        board = Board(5, 15, 15)
+        board = PatternBoard(5, 15, 15)
         for row, col in cells:
             board.play(board.index((row, col)), 1)
             board.play(board.index((14 - row, 14 - col)), 2)
@@ -813,29 +807,26 @@ def test_with_mirror_image_stones_having_the_move_is_worth_the_threats_on_the_bo
         scores.append(Search(board, Budget(time.perf_counter, None))._evaluate(board.to_move))
     threats = board.threes[1] or board.fours[1] or board.fives[1]
     assert scores[0] == scores[1]
-    assert (scores[0] > _TO_MOVE) if threats else (scores[0] == _TO_MOVE)
+    assert (scores[0] > TUNED.to_move) if threats else (scores[0] == TUNED.to_move)
 
 
-def test_late_quiet_moves_are_searched_shallower_and_proved_wins_stay(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_late_quiet_moves_are_searched_shallower_and_proved_wins_stay() -> None:
     """Five plies deep over four middle games, the late move reductions save over a tenth
     of the nodes (15% with the side to move's term in the evaluation, 20% without), and
     every win the full-width search proves, the reduced search proves too (the reductions
     spare threats, blocks and answers to open threes). The fourth game (seed 7) is one
     where the full-width search proves a win."""
 
-    def searched(seed: int) -> tuple[int, int]:
-        board = Board.from_game(crowded(seed, 8))
+    def searched(seed: int, params: Params) -> tuple[int, int]:
+        board = PatternBoard.from_game(crowded(seed, 8))
         moves = Search.root_moves(board, random.Random(seed).random)
         budget = Budget(time.perf_counter, None)
-        line = Search(board, budget).run(moves, max_depth=5)
+        line = Search(board, budget, params=params).run(moves, max_depth=5)
         return budget.nodes, line.score
 
     seeds = (1, 2, 5, 7)
-    reduced = [searched(seed) for seed in seeds]
-    monkeypatch.setattr(main_search, "_LATE_MOVE", 10**6)
-    full = [searched(seed) for seed in seeds]
+    reduced = [searched(seed, TUNED) for seed in seeds]
+    full = [searched(seed, Params(late_move=10**6)) for seed in seeds]
     assert sum(nodes for nodes, _ in reduced) < 0.9 * sum(nodes for nodes, _ in full)
     proved = WIN - 100
     for (_, score), (_, full_score) in zip(reduced, full, strict=True):

@@ -17,7 +17,7 @@ import pytest
 from threat_oracle import Stones, defences, vcf_moves, vct_moves
 
 import tictactoe as ttt
-from tictactoe._threat.board import Board
+from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.coordinates import cell_label
 from tictactoe.threat import ThreatBot
@@ -133,7 +133,7 @@ def test_a_four_whose_block_leaves_the_rivals_three_standing_does_not_hold() -> 
     game = ttt.Game.from_rows(
         ["........X", "........O", "........O", "........O", "..XXX....", *["." * 9] * 4], k=5
     )
-    board = Board.from_game(game)
+    board = PatternBoard.from_game(game)
     board.set_tactical(True)
     tactics = ThreatSearch(board, Budget(time.perf_counter, None))
     four, block = board.index((4, 8)), board.index((4, 5))

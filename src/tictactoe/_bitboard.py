@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from tictactoe._rules import DIRECTIONS
+from tictactoe._detectors import DIRECTIONS
 from tictactoe.outcome import Cell
 
 __all__ = ["Geometry"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tictactoe._rules import DIRECTIONS
+from tictactoe._detectors import DIRECTIONS
 from tictactoe.outcome import Cell
 
 if TYPE_CHECKING:

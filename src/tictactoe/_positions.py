@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from tictactoe._rules import DIRECTIONS
+from tictactoe._detectors import DIRECTIONS
 from tictactoe.errors import InvalidArgument, InvalidPosition, WrongType
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell

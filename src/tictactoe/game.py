@@ -14,9 +14,9 @@ from typing import Final, SupportsIndex
 from tictactoe import coordinates
 from tictactoe._board import Board, BoundedBoard, UnboundedBoard
 from tictactoe._checks import Flag, as_flag, as_int, shown
+from tictactoe._detectors import WinDetector, make_detector
 from tictactoe._legal import LegalMoves
 from tictactoe._positions import legal_order, marks_of, parse_rows
-from tictactoe._rules import WinDetector, make_detector
 from tictactoe.errors import (
     CellTaken,
     GameOver,

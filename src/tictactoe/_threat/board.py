@@ -9,18 +9,18 @@ the four levels its keys give for each player, packed in one code. A stone chang
 lines by one addition each; which of its neighbours then change level, and how, depends on
 the slice of the line ``2 * reach`` cells each side alone, so it is worked out once per
 distinct slice and kept: a move visits only the cells whose levels change. From the four
-levels of an empty cell come, for each player, its threat class (:data:`FIVE_CELL` down to
-:data:`THREE_CELL`) and its value; the board keeps the cells of each class in sets and the
-sum of the values, so "where can this player make a four" is a set, and the evaluation a
-subtraction. A stone may be played lazily: the totals and threats are made at once, the
+levels of an empty cell come, for each player, its threat class and its value, by the bot's
+weights (:mod:`~tictactoe._threat.scoring`); the board keeps the cells of each class in sets
+and the sum of the values, so "where can this player make a four" is a set, and the
+evaluation a subtraction. A stone may be played lazily: the totals and threats are made at once, the
 low levels and values of its neighbours only when the next moves are to be ordered, so a
 leaf of a search, scored and taken back, costs half as much.
 
 On the unbounded grid, and on boards too big to search whole, the board is a window around
 the stones near the last move, with a margin wide enough that the search never comes near
-its edge in practice. A board follows its game from move to move (:meth:`Board.follow`) for
-as long as the new stones leave that margin free, so the window stays put. The tests play it
-move by move against :class:`~tictactoe.game.Game`.
+its edge in practice. A board follows its game from move to move
+(:meth:`PatternBoard.follow`) for as long as the new stones leave that margin free, so the
+window stays put. The tests play it move by move against :class:`~tictactoe.game.Game`.
 """
 
 from __future__ import annotations
@@ -28,67 +28,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from tictactoe._threat.patterns import (
-    BLOCK4,
-    FIVE,
-    FLEX3,
-    FLEX4,
-    LEVEL_BITS,
-    LEVEL_MASK,
-    PatternTable,
-)
+from tictactoe._threat.params import DEFAULT_PARAMS, Params
+from tictactoe._threat.patterns import BLOCK4, FLEX3, LEVEL_BITS, LEVEL_MASK, PatternTable
+from tictactoe._threat.scoring import CODE_BITS, WIN_CELL, Shallow, scoring, trim_effects
 from tictactoe.outcome import Cell, Move
 
 if TYPE_CHECKING:
     from tictactoe.game import Game
 
-__all__ = [
-    "CONTINUITY",
-    "FIVE_CELL",
-    "FOUR_CELL",
-    "FOUR_THREE_CELL",
-    "THREE_CELL",
-    "TWO_THREES_CELL",
-    "WIN_CELL",
-    "Board",
-]
+__all__ = ["PatternBoard"]
 
-THREE_CELL, TWO_THREES_CELL, FOUR_CELL, FOUR_THREE_CELL, WIN_CELL, FIVE_CELL = range(1, 7)
-"""Threat classes of an empty cell for a player: what a stone there makes.
-
-An open three, two open threes, a four, a four and an open three, an open four or two fours
-(a win in two moves unless the rival wins first), a five.
-"""
-CONTINUITY = 4
-"""How far along a line from a threat the next open three of a threat search may lie."""
-_MARGIN = 12
-"""Free rows and columns kept around the stones in a window."""
-_SLACK = 6
-"""Free rows and columns a new window has beyond :data:`_MARGIN`, so that the stones of the
-next moves fit in it too and :meth:`Board.follow` can keep it."""
-WHOLE_BOARD = 1600
-"""Boards of up to this many cells are searched whole; bigger ones through a window."""
-REACH = 24
-"""The stones within this many king steps of the last move set a window's bounds.
-
-A stone farther away cannot take part in any line the search will look at; it is on the
-board only if it falls inside the window all the same."""
-_VALUES = (0, 0, 28, 36, 60, 39, 400, 5000)
-"""A cell's value for a player, by level, summed over its four lines.
-
-The weights of the levels up to a four, like :data:`_BONUS` and the search's ``_TEMPO``
-and ``_INITIATIVE``, are fitted to the outcomes of games (``bench/fit_eval.py``: a logistic
-regression over 35,000 quiet positions of 1,440 games): a cell where a stone makes a two
-counts nearly as much as one where it makes a closed three, many lines to build on win
-the middlegame. The open three's weight is set by hand above its fit (38): with that,
-facing an opening's two stones side by side, the bot as the second player blocked them two
-cells off (``XX.O``, which leaves the rival two cells that make an open three) nearly as
-often as next to them, and lost 26 of 61 games that began so, against 2 of 72 after the
-block next to them. No open four or five stands in a quiet position: those levels keep
-weights that put them above everything else.
-"""
-_BONUS = (0, 44, 699, 38, 1449, 600, 0)
-"""Added to a cell's value, by threat class: combinations are worth more than their parts."""
 _TABLES: dict[tuple[int, bool], PatternTable] = {}
 
 
@@ -99,79 +48,8 @@ def _table(k: int, exact: bool) -> PatternTable:
     return found
 
 
-_Shallow = tuple[tuple[int, int, int, int], ...]
-_Deep = tuple[tuple[int, int], ...]
-_Effect = tuple[int, int, _Shallow, _Deep]
-"""What a stone does to the cells along one line: the change of each player's total, then
-the cells whose levels change below an open three, each with its offset along the line, the
-change of its packed levels and of each player's value; last the cells whose levels change
-at or above an open three (so their classes may change), each with its offset and the change
-of its packed levels."""
 _Saved = tuple[list[int], list[int], list[int], list[int], list[int], set[int]]
 """The moves, codes, values of each player, totals and stale stones of a board."""
-_EFFECTS: dict[tuple[int, bool, bool], dict[int, tuple[_Effect, _Effect]]] = {}
-"""By k, exactness and mode: the effects of playing and of taking back the stone at the
-centre of a line segment, by segment (see :meth:`PatternTable.changes`)."""
-_EFFECTS_KEPT = 1 << 16
-"""The most segments kept for each mode, about 50 MB. A search of a few thousand nodes
-meets a few thousand new segments, most of them again and again; once the table is full,
-new ones are worked out and not kept, until :func:`_trim_effects` empties it between moves
-(emptying a full table takes some 30 ms, too long to do in the middle of a search)."""
-
-
-def _trim_effects() -> None:
-    """Empty the tables of effects that are full, so that new segments are kept again."""
-    for effects in _EFFECTS.values():
-        if len(effects) >= _EFFECTS_KEPT:
-            effects.clear()
-
-
-def _effects(table: PatternTable, tactical: bool) -> dict[int, tuple[_Effect, _Effect]]:
-    found = _EFFECTS.get((table.k, table.exact, tactical))
-    if found is None:
-        found = _EFFECTS[(table.k, table.exact, tactical)] = {}
-    return found
-
-
-def _effects_of(table: PatternTable, segment: int, tactical: bool) -> tuple[_Effect, _Effect]:
-    """The effects of the stone at the centre of ``segment``: played, then taken back.
-
-    A change below an open three cannot change a cell's threat class, so its value changes
-    by the difference of the two levels' weights alone, and the board can skip the lookup
-    of the cell's whole code.
-    """
-    shallow, deep = [], []
-    gain_1 = gain_2 = 0
-    for offset, before, after in table.changes(segment, tactical):
-        levels = [
-            before & LEVEL_MASK,
-            before >> LEVEL_BITS,
-            after & LEVEL_MASK,
-            after >> LEVEL_BITS,
-        ]
-        if max(levels) >= FLEX3:
-            deep.append((offset, after - before))
-            continue
-        own_1 = _VALUES[levels[2]] - _VALUES[levels[0]]
-        own_2 = _VALUES[levels[3]] - _VALUES[levels[1]]
-        shallow.append((offset, after - before, own_1, own_2))
-        gain_1 += own_1
-        gain_2 += own_2
-    played = (gain_1, gain_2, tuple(shallow), tuple(deep))
-    taken = (
-        -gain_1,
-        -gain_2,
-        tuple((offset, -change, -own_1, -own_2) for offset, change, own_1, own_2 in shallow),
-        tuple((offset, -change) for offset, change in deep),
-    )
-    return played, taken
-
-
-_CODE_BITS = 2 * LEVEL_BITS
-"""Bits of one direction's level pair in a cell's code."""
-_CODE_MASK = (1 << _CODE_BITS) - 1
-_CELLS: dict[int, tuple[int, int, int, int]] = {}
-"""Four packed level pairs -> (value for player 1, for player 2, class for 1, class for 2)."""
 _TACTICAL: dict[int, int] = {}
 """Codes -> the same with every level below an open three read as dead."""
 
@@ -184,22 +62,12 @@ def _distance(one: Cell, other: Cell) -> int:
     return max(abs(one[0] - other[0]), abs(one[1] - other[1]))
 
 
-def _cell_info(code: int) -> tuple[int, int, int, int]:
-    pairs = [(code >> (_CODE_BITS * direction)) & _CODE_MASK for direction in range(4)]
-    found = []
-    for shift in (0, LEVEL_BITS):
-        own = [(pair >> shift) & LEVEL_MASK for pair in pairs]
-        threat = _threat_class(own)
-        found.append((sum(_VALUES[level] for level in own) + _BONUS[threat], threat))
-    return found[0][0], found[1][0], found[0][1], found[1][1]
-
-
 def _tactical(code: int) -> int:
     """A cell's code with every level below an open three read as dead (kept)."""
     found = _TACTICAL.get(code)
     if found is None:
         found = 0
-        for at in range(0, 4 * _CODE_BITS, LEVEL_BITS):
+        for at in range(0, 4 * CODE_BITS, LEVEL_BITS):
             level = (code >> at) & LEVEL_MASK
             if level >= FLEX3:
                 found |= level << at
@@ -207,31 +75,7 @@ def _tactical(code: int) -> int:
     return found
 
 
-def _info(code: int) -> tuple[int, int, int, int]:
-    """The values and classes of a cell with these four packed level pairs (kept)."""
-    info = _CELLS.get(code)
-    if info is None:
-        info = _CELLS[code] = _cell_info(code)
-    return info
-
-
-def _threat_class(levels: list[int]) -> int:
-    """The threat class made by a stone with these four line levels (0 for none)."""
-    top = max(levels)
-    if top == FIVE:
-        return FIVE_CELL
-    fours = sum(1 for level in levels if level >= BLOCK4)
-    threes = sum(1 for level in levels if level == FLEX3)
-    if top == FLEX4 or fours >= 2:
-        return WIN_CELL
-    if fours:
-        return FOUR_THREE_CELL if threes else FOUR_CELL
-    if threes:
-        return TWO_THREES_CELL if threes >= 2 else THREE_CELL
-    return 0
-
-
-class Board:
+class PatternBoard:
     """Stones of two players (1 and 2) on a window of cells, with their line patterns.
 
     Args:
@@ -240,11 +84,21 @@ class Board:
         cols: columns of the window.
         exact: only exactly k in a row wins.
         origin: the game's cell at the window's top-left corner.
+        params: the bot's tuning: the weights of the cells' values, how far apart the threats
+            of a threat search may lie, the window's margins.
     """
 
     def __init__(
-        self, k: int, rows: int, cols: int, *, exact: bool = False, origin: Cell = (0, 0)
+        self,
+        k: int,
+        rows: int,
+        cols: int,
+        *,
+        exact: bool = False,
+        origin: Cell = (0, 0),
+        params: Params = DEFAULT_PARAMS,
     ) -> None:
+        self.params = params
         self.table = _table(k, exact)
         self.k = k
         self.rows = rows
@@ -258,10 +112,11 @@ class Board:
         self.near_line = frozenset(
             sign * step * offset
             for step in self.steps
-            for offset in range(1, CONTINUITY + 1)
+            for offset in range(1, params.continuity + 1)
             for sign in (1, -1)
         )
-        """Index offsets of the cells within :data:`CONTINUITY` of a cell along its lines."""
+        """Index offsets of the cells within :attr:`Params.continuity
+        <tictactoe._threat.params.Params.continuity>` of a cell along its lines."""
         self.stones = [3] * size
         """0 empty, 1 or 2 a player's stone, 3 a wall."""
         for row in range(rows):
@@ -320,12 +175,15 @@ class Board:
         ]
         self.is_tactical = False
         """Whether only the levels a threat search reads are kept (see :meth:`set_tactical`)."""
-        self._effects = _effects(self.table, False)
+        self._scoring = scoring(params)
+        """The weights of the cells' values, with what they give kept (shared)."""
+        self._cells = self._scoring.cells
+        self._effects = self._scoring.effects(self.table, False)
         self._stale: set[int] = set()
         """Stones whose codes were made in the other mode (see :meth:`set_tactical`)."""
         self._saved: _Saved | None = None
         """The moves, codes, values, totals and stale stones when tactical mode began."""
-        self._shifts: list[tuple[_Shallow, int, int]] = []
+        self._shifts: list[tuple[Shallow, int, int]] = []
         """The changes below an open three that the last stone makes along its lines, each
         with its line's index step and its direction's place in a code, until they are
         made (see :meth:`finish`)."""
@@ -335,26 +193,28 @@ class Board:
         self._start()
 
     @classmethod
-    def from_game(cls, game: Game) -> Board:
-        """The board of ``game`` (two players), whole or through a window.
+    def from_game(cls, game: Game, params: Params = DEFAULT_PARAMS) -> PatternBoard:
+        """The board of ``game`` (two players), whole or through a window, for ``params``.
 
-        A board of up to :data:`WHOLE_BOARD` cells is taken whole; a bigger one, and the
+        A board of up to :attr:`Params.whole_board
+        <tictactoe._threat.params.Params.whole_board>` cells is taken whole; a bigger one, and the
         unbounded grid, through a window around the stones near the last move (clipped to
         the board), whose edge reads as a wall. Every stone inside the window is on the
         board, those far from the last move included.
 
         Like :meth:`follow`, it begins a move: a full table of effects is emptied here.
         """
-        _trim_effects()
+        trim_effects()
         rows, cols = game.rows, game.cols
-        if rows is not None and cols is not None and rows * cols <= WHOLE_BOARD:
-            board = cls(game.k, rows, cols, exact=game.exact)
+        if rows is not None and cols is not None and rows * cols <= params.whole_board:
+            board = cls(game.k, rows, cols, exact=game.exact, params=params)
             kept = list(game.moves)
         else:
             last = game.moves[-1].cell if game.moves else _middle(rows, cols)
-            kept = [move for move in game.moves if _distance(move.cell, last) <= REACH]
+            reach = params.window_reach
+            kept = [move for move in game.moves if _distance(move.cell, last) <= reach]
             cells = [move.cell for move in kept] or [last]
-            margin = _MARGIN + _SLACK
+            margin = params.window_margin + params.window_slack
             top = min(row for row, _ in cells) - margin
             left = min(col for _, col in cells) - margin
             bottom = max(row for row, _ in cells) + margin
@@ -362,9 +222,8 @@ class Board:
             if rows is not None and cols is not None:
                 top, left = max(top, 0), max(left, 0)
                 bottom, right = min(bottom, rows - 1), min(right, cols - 1)
-            board = cls(
-                game.k, bottom - top + 1, right - left + 1, exact=game.exact, origin=(top, left)
-            )
+            height, width = bottom - top + 1, right - left + 1
+            board = cls(game.k, height, width, exact=game.exact, origin=(top, left), params=params)
             kept = [move for move in game.moves if board.is_inside(move.cell)]
         board.parity = (len(game.moves) - len(kept)) % 2
         for move in kept:
@@ -379,14 +238,15 @@ class Board:
 
         It can when it was made from an earlier position of the same game (or one with the
         same moves so far), stands as it was then (no search left a stone on it, not in
-        tactical mode), and every new stone leaves :data:`_MARGIN` free rows and columns
+        tactical mode), and every new stone leaves :attr:`Params.window_margin
+        <tictactoe._threat.params.Params.window_margin>` free rows and columns
         between it and each edge of the window that is not an edge of the game's board. A
         few moves cost far less than a new board, and a window that stays put keeps the
         keys of what the threat searches proved valid for the next move. When it cannot,
         the board is left unchanged. A full table of effects is emptied here, between
         searches.
         """
-        _trim_effects()
+        trim_effects()
         seen = self.followed
         moves = game.moves
         if (
@@ -404,7 +264,7 @@ class Board:
         return True
 
     def _has_room(self, cell: Cell, game: Game) -> bool:
-        """Whether a stone at ``cell`` leaves :data:`_MARGIN` free to the window's open edges.
+        """Whether a stone at ``cell`` leaves the window's margin free to its open edges.
 
         An edge of the window that is an edge of the game's board is a real wall: no room
         is needed there.
@@ -413,10 +273,11 @@ class Board:
         top, left = self.origin
         bottom, right = top + self.rows - 1, left + self.cols - 1
         room = [row - top, col - left, bottom - row, right - col]
+        margin = self.params.window_margin
         if game.rows is not None and game.cols is not None:
             walls = (top == 0, left == 0, bottom == game.rows - 1, right == game.cols - 1)
-            room = [_MARGIN if wall else free for free, wall in zip(room, walls, strict=True)]
-        return min(room) >= _MARGIN
+            room = [margin if wall else free for free, wall in zip(room, walls, strict=True)]
+        return min(room) >= margin
 
     def index(self, cell: Cell) -> int:
         """The index of a game cell (which must lie in the window)."""
@@ -460,7 +321,7 @@ class Board:
                     self.lines.append(sum(stone << 2 * at for at, stone in enumerate(stones)))
                     for at, index in enumerate(cells, start=pad):
                         if self.stones[index] != 3:
-                            slot = (number, 2 * at, step, _CODE_BITS * direction)
+                            slot = (number, 2 * at, step, CODE_BITS * direction)
                             self._slots[index] = (*self._slots[index], slot)
 
     def _start(self) -> None:
@@ -491,7 +352,7 @@ class Board:
         self.finish()
         self.is_tactical = tactical
         table = self.table
-        self._effects = _effects(table, tactical)
+        self._effects = self._scoring.effects(table, tactical)
         if tactical:
             self._saved = (
                 list(self.moves),
@@ -522,7 +383,8 @@ class Board:
 
     def _take_values(self) -> None:
         """Every cell's values, and the totals, from the codes (the classes are unchanged)."""
-        infos = [_info(code) for code in self.codes]
+        info = self._scoring.info
+        infos = [info(code) for code in self.codes]
         self.value[1] = [info[0] for info in infos]
         self.value[2] = [info[1] for info in infos]
         stones = self.stones
@@ -623,13 +485,14 @@ class Board:
         """Put ``player``'s stone on its lines (``undoing`` 0) or take it off (1); rescore.
 
         Only the empty neighbours whose levels the stone changes are visited: the segment of
-        each line around the stone says which (:func:`_effects_of`). The totals and the
-        changes at or above an open three are made here; those below go to :attr:`_shifts`
-        when ``keep`` (for :meth:`_shift`), and are dropped when not (the stone is taken
-        back before they were made). This is the hot path of every search: the rescoring
-        of a neighbour is written out here rather than called, and for each player in turn
-        rather than in a loop over the two (a loop, or a call to move a cell between the
-        class sets, made the bot's fixed-node moves a tenth slower).
+        each line around the stone says which (:meth:`Scoring.effect
+        <tictactoe._threat.scoring.Scoring.effect>`). The totals and the changes at or above
+        an open three are made here; those below go to :attr:`_shifts` when ``keep`` (for
+        :meth:`_shift`), and are dropped when not (the stone is taken back before they were
+        made). This is the hot path of every search: the rescoring of a neighbour is written
+        out here rather than called, and for each player in turn rather than in a loop over
+        the two (a loop, or a call to move a cell between the class sets, made the bot's
+        fixed-node moves a tenth slower).
         """
         lines, effects, span = self.lines, self._effects, 4 * self.reach
         mask = self._segment_mask
@@ -637,7 +500,7 @@ class Board:
         value_1, value_2 = self.value[1], self.value[2]
         total, threat_1, threat_2 = self.total, self.threat[1], self.threat[2]
         sets_1, sets_2 = self._sets[1], self._sets[2]
-        cells = _CELLS
+        cells = self._cells
         shifts = self._shifts
         for number, bit, step, place in self._slots[index]:
             line = lines[number]
@@ -649,9 +512,7 @@ class Board:
             segment = (line >> (bit - span)) & mask
             both = effects.get(segment)
             if both is None:
-                both = _effects_of(self.table, segment, self.is_tactical)
-                if len(effects) < _EFFECTS_KEPT:
-                    effects[segment] = both
+                both = self._scoring.effect(self.table, segment, self.is_tactical)
             gain_1, gain_2, shallow, deep = both[undoing]
             if shallow:
                 total[1] += gain_1
@@ -663,7 +524,7 @@ class Board:
                 code = codes[neighbour] = codes[neighbour] + (change << place)
                 info = cells.get(code)
                 if info is None:
-                    info = cells[code] = _cell_info(code)
+                    info = self._scoring.info(code)
                 new_1, new_2, class_1, class_2 = info
                 total[1] += new_1 - value_1[neighbour]
                 total[2] += new_2 - value_2[neighbour]
@@ -706,7 +567,7 @@ class Board:
     def _take(self, index: int, code: int) -> None:
         """Set a cell's code, and its values and classes from it."""
         self.codes[index] = code
-        info = _info(code)
+        info = self._scoring.info(code)
         self.value[1][index], self.value[2][index] = info[0], info[1]
         self.threat[1][index], self.threat[2][index] = info[2], info[3]
 
@@ -738,7 +599,7 @@ class Board:
         """
         if not self.is_tactical:
             return self.value[player][index]
-        return _info(self._code(index, False))[player - 1]
+        return self._scoring.info(self._code(index, False))[player - 1]
 
     def full_value_to_both(self, index: int) -> int:
         """:meth:`full_value` to both players, summed: the cell's worth, attack and defence.
@@ -747,7 +608,7 @@ class Board:
         """
         if not self.is_tactical:
             return self.value[1][index] + self.value[2][index]
-        info = _info(self._code(index, False))
+        info = self._scoring.info(self._code(index, False))
         return info[0] + info[1]
 
     def _code(self, index: int, tactical: bool) -> int:
@@ -774,11 +635,11 @@ class Board:
         """The cells where a stone of the rival's keeps ``attacker`` from winning in two there.
 
         ``index`` is an empty cell where the attacker's stone would make an open four or
-        two fours (:data:`WIN_CELL`). The rival stops it on the cell itself, or on a cell
-        along a line where the attacker's stone there makes a four or better, if the
-        rival's stone lowers that line's level enough that the cell's class drops below
-        :data:`WIN_CELL`; anywhere else the attacker still makes its open four (or its two
-        fours) next move. The lowered levels come from the lines (exact in either mode,
+        two fours (:data:`~tictactoe._threat.scoring.WIN_CELL`). The rival stops it on the
+        cell itself, or on a cell along a line where the attacker's stone there makes a four
+        or better, if the rival's stone lowers that line's level enough that the cell's
+        class drops below that; anywhere else the attacker still makes its open four (or its
+        two fours) next move. The lowered levels come from the lines (exact in either mode,
         and after a lazy move); the cells come in the order of the directions, then of the
         offsets along each line, ``index`` first.
         """
@@ -796,11 +657,11 @@ class Board:
             key = window & low | (window >> shift + 2 & low) << shift
             for offset, lowered in table.levels_when_blocked(key, attacker):
                 left = code + ((lowered - level) << at)
-                if lowered != level and _info(left)[1 + attacker] < WIN_CELL:
+                if lowered != level and self._scoring.info(left)[1 + attacker] < WIN_CELL:
                     found.append(index + offset * step)
         return found
 
     def level(self, index: int, direction: int, player: int) -> int:
         """The level a stone of ``player`` on the empty ``index`` makes along ``direction``."""
-        place = _CODE_BITS * direction + LEVEL_BITS * (player - 1)
+        place = CODE_BITS * direction + LEVEL_BITS * (player - 1)
         return (self.codes[index] >> place) & LEVEL_MASK

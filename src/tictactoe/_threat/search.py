@@ -6,7 +6,7 @@ fours to make win in two. Facing the rival's open three (cells where the rival w
 open four), the node only tries the answers a threat search allows: the cells that stop
 it and its own fours; past the horizon it keeps answering such threats for a few plies
 more, so that no leaf is judged with an open three standing unanswered. Otherwise it tries
-the :data:`WIDTH` cells of highest value (its own value plus the rival's: attack and
+the few cells of highest value (its own value plus the rival's: attack and
 defence), after the move from the transposition table and the killer of the ply. A move
 late in that order that makes no threat is searched a ply shallower first (a late move
 reduction), and again at full depth only if it then beats the best so far: the moves
@@ -17,15 +17,16 @@ Leaves are scored by the board's totals: the value of every empty cell to the si
 less its value to the rival; then each threat cell counts more for the side to move, which
 can use it first, than for the side that waits; plus the initiative of a double threat the
 rival cannot meet with a four; plus the worth of the stone the side to move is about to
-place (``_TO_MOVE``), without which odd and even depths scored far apart. The weights
-are fitted to the outcomes of games, but for the open three's level, set higher by hand
-(see the board's level weights).
+place, without which odd and even depths scored far apart. The weights are fitted to the
+outcomes of games, but for the open three's level, set higher by hand. The widths, the
+reductions and the weights are the bot's :class:`~tictactoe._threat.params.Params`, read
+into the search when it is made.
 
-Every move is played lazily (:meth:`Board.play <tictactoe._threat.board.Board.play>`): the
-totals, the threats and the levels from an open three up, all that a leaf and the answers
-to an open three read, are exact at once, and the rest is finished only at a node that
-goes on to order moves. Most nodes are leaves, and a lazy move and its undo take about
-half the time of a full one.
+Every move is played lazily (:meth:`PatternBoard.play
+<tictactoe._threat.board.PatternBoard.play>`): the totals, the threats and the levels from
+an open three up, all that a leaf and the answers to an open three read, are exact at once,
+and the rest is finished only at a node that goes on to order moves. Most nodes are leaves,
+and a lazy move and its undo take about half the time of a full one.
 """
 
 from __future__ import annotations
@@ -33,46 +34,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tictactoe._threat.board import WIN_CELL, Board
-from tictactoe._threat.tactics import Budget, OutOfTime, answers_to_three
+from tictactoe._threat.board import PatternBoard
+from tictactoe._threat.params import DEFAULT_PARAMS, Params
+from tictactoe._threat.scoring import WIN_CELL
+from tictactoe._threat.tactics import Budget, BudgetSpent, answers_to_three
 
-__all__ = ["ROOT_WIDTH", "WIDTH", "WIN", "Line", "Search", "Table"]
+__all__ = ["WIN", "Line", "Search", "Table"]
 
 WIN = 1_000_000
 """The score of a won position, less the plies it takes."""
-WIDTH = 9
-"""Candidate moves searched at each node below the root."""
-ROOT_WIDTH = 16
-"""Candidate moves searched at the root."""
 _MAX_DEPTH = 40
-_THREAT_PLIES = 4
-"""Plies past the horizon spent answering open threes."""
-_LATE_MOVE = 3
-"""The place in a node's move order from which a quiet move is searched a ply shallower."""
-_REDUCED_FROM = 3
-"""The least depth left at which late quiet moves are searched shallower."""
-_TO_MOVE = 350
-"""Added for the side to move: the stone it is about to place.
-
-The board's totals count the stones on it, so the side that has just moved is a stone
-ahead. Without this term the root's score swung by a mean 554 from one depth to the next
-(30 early positions of games against Pela, depths 1 to 5, odd depths higher); with it,
-by 38 the other way. A leaf reached after an answer to an open three past the horizon
-has the other side to move than the leaves beside it, so the swing scored such lines
-twice its size wrong: an open three made just before the horizon looked bad for the side
-that made it. It also cost the iterations: depth 7 took a median 41,000 nodes over 60
-such positions without it, and 29,000 with it."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
-_INITIATIVE = (0, -2, 1536, 91, 1630, 0, 0)
-"""Added for the side to move by its best threat class, when the rival has no four."""
-_TEMPO = (0, 35, 771, 8, 841, 0, 0)
-"""Added for the side to move for each threat cell of either side, by class.
-
-A threat cell's bonus in the board's values thus counts this much more for the side to
-move, which can use it first, and this much less for the side that waits. Fitted to game
-outcomes with the board's weights: a cell where a stone makes a four and an open three is
-worth 2,290 to the side to move and costs it 608 when the rival has it; one that makes two
-open threes, 1,470 and nothing (it can be taken first)."""
 
 
 Table = dict[int, tuple[int, int, int, int]]
@@ -118,14 +90,30 @@ class Search:
         table: the transposition table, which this search adds to; a new one if None.
             A table that earlier searches on boards of this shape filled serves this
             one: the scores and best moves of the positions it already searched.
+        params: the widths, reductions and evaluation weights it searches with.
     """
 
-    def __init__(self, board: Board, budget: Budget, table: Table | None = None) -> None:
+    def __init__(
+        self,
+        board: PatternBoard,
+        budget: Budget,
+        table: Table | None = None,
+        params: Params = DEFAULT_PARAMS,
+    ) -> None:
         self.board = board
         self.budget = budget
         self.table: Table = {} if table is None else table
         self.killers: dict[int, int] = {}
         self.history: dict[int, int] = {}
+        # Read once here, not at each node: the nodes read them as plain attributes.
+        self._width = params.width
+        self._threat_plies = params.threat_plies
+        self._late_move = params.late_move
+        self._reduced_from = params.reduced_from
+        self._value_over_history = params.value_over_history
+        self._to_move = params.to_move
+        self._tempo = params.tempo
+        self._initiative = params.initiative
 
     def run(self, moves: list[int], max_depth: int = _MAX_DEPTH) -> Line:
         """Deepen over ``moves`` (the root's candidates) until the budget runs out.
@@ -139,7 +127,7 @@ class Search:
         for depth in range(1, max_depth + 1):
             try:
                 best = self._root(order, depth, best)
-            except OutOfTime:
+            except BudgetSpent:
                 break
             order.remove(best.move)
             order.insert(0, best.move)
@@ -161,7 +149,7 @@ class Search:
                     score = -self._negamax(depth - 1, -alpha - 1, -alpha, 1)
                     if score > alpha:
                         score = -self._negamax(depth - 1, -beta, -alpha, 1)
-            except OutOfTime:
+            except BudgetSpent:
                 board.undo()
                 if number > 0 and best.depth == depth:
                     return best
@@ -202,7 +190,7 @@ class Search:
             if any(board.threat[me][cell] == WIN_CELL for cell in board.fours[me]):
                 return WIN - ply - 2
             answers = _answers(board)
-            if depth <= 0 and (not answers or depth <= -_THREAT_PLIES):
+            if depth <= 0 and (not answers or depth <= -self._threat_plies):
                 return self._evaluate(me)
         key = board.hash
         found = self.table.get(key)
@@ -217,17 +205,18 @@ class Search:
                 if kind == _UPPER and stored <= alpha:
                     return stored
         board.finish()
-        moves = list(threats) or answers or self._candidates(me, WIDTH)
+        moves = list(threats) or answers or self._candidates(me, self._width)
         if not moves:
             return 0
         moves = self._ordered(moves, first, ply)
         original_alpha = alpha
         best_score, best_move = -WIN - 1, moves[0]
         next_depth = depth if threats else depth - 1
-        reducible = depth >= _REDUCED_FROM and not threats and not answers
+        reducible = depth >= self._reduced_from and not threats and not answers
         own_threat = board.threat[me]
+        late_move = self._late_move
         for number, move in enumerate(moves):
-            late = reducible and number >= _LATE_MOVE and not own_threat[move]
+            late = reducible and number >= late_move and not own_threat[move]
             board.play(move, me, lazily=True)
             try:
                 if number == 0:
@@ -266,12 +255,13 @@ class Search:
         mine, theirs = board.value[me], board.value[3 - me]
         history = self.history
         killer = self.killers.get(ply, -1)
+        weight = self._value_over_history
 
         def rank(cell: int) -> int:
             if cell == first:
                 return 1 << 40
             bonus = 1 << 30 if cell == killer else 0
-            return bonus + (mine[cell] + theirs[cell]) * 64 + history.get(cell, 0)
+            return bonus + (mine[cell] + theirs[cell]) * weight + history.get(cell, 0)
 
         return sorted(moves, key=rank, reverse=True)
 
@@ -283,31 +273,35 @@ class Search:
         """
         board = self.board
         total = board.total
-        score = total[me] - total[3 - me] + _TO_MOVE
+        score = total[me] - total[3 - me] + self._to_move
+        tempo = self._tempo
         for player in (me, 3 - me):
             threat = board.threat[player]
-            score += sum(_TEMPO[threat[cell]] for cell in board.fours[player])
-            score += sum(_TEMPO[threat[cell]] for cell in board.threes[player])
+            score += sum(tempo[threat[cell]] for cell in board.fours[player])
+            score += sum(tempo[threat[cell]] for cell in board.threes[player])
         if not board.fours[3 - me]:
             threat = board.threat[me]
             best = max((threat[cell] for cell in board.fours[me]), default=0)
             best = max(best, max((threat[cell] for cell in board.threes[me]), default=0))
-            score += _INITIATIVE[best]
+            score += self._initiative[best]
         return score
 
     @staticmethod
-    def root_moves(board: Board, tiebreak: Callable[[], float]) -> list[int]:
+    def root_moves(
+        board: PatternBoard, tiebreak: Callable[[], float], params: Params = DEFAULT_PARAMS
+    ) -> list[int]:
         """The root's candidates: the answers to a rival's open three, else the best cells.
 
-        Cells of equal value come in the order ``tiebreak`` (a random number) draws.
+        At most ``params.root_width`` of them; cells of equal value come in the order
+        ``tiebreak`` (a random number) draws.
         """
         me = board.to_move
         mine, theirs = board.value[me], board.value[3 - me]
         moves = _answers(board) or list(board.candidates)
         ranked = sorted(moves, key=lambda cell: (mine[cell] + theirs[cell], tiebreak()))
-        return ranked[::-1][:ROOT_WIDTH]
+        return ranked[::-1][: params.root_width]
 
 
-def _answers(board: Board) -> list[int]:
+def _answers(board: PatternBoard) -> list[int]:
     """The answers to the open three of the side not to move, if it has one; else none."""
     return answers_to_three(board, 3 - board.to_move)

@@ -4,15 +4,15 @@ The attacker plays only threats; the defender only answers them. Against a four 
 answer is the block (a four of the defender's own comes too late: the attacker completes
 five first). Against an open three (the attacker can make an open four next) the answers are
 the moves that stop it: the cell of that open four, and those on its line where the
-defender's stone leaves the attacker no open four nor two fours (:meth:`Board.stops
-<tictactoe._threat.board.Board.stops>`, read from the pattern table); and every four of the
-defender's own (a counter-four, which the attacker must block before going on). A win is
-proved when every answer fails; a position proved, either way, is kept in a table by its
-Zobrist key, its attacker, its kind of threats and the attacker's last threat, with the
-depth it was proved to: a win serves a search as deep or deeper, a failure one as deep or
-shallower. So whether a position is won within a depth does not hang on what the table
-held: a search straight to the depth, one deepening to it, and one on a table that other
-searches filled all agree.
+defender's stone leaves the attacker no open four nor two fours
+(:meth:`PatternBoard.stops <tictactoe._threat.board.PatternBoard.stops>`, read from the
+pattern table); and every four of the defender's own (a counter-four, which the attacker
+must block before going on). A win is proved when every answer fails; a position proved,
+either way, is kept in a table by its Zobrist key, its attacker, its kind of threats and
+the attacker's last threat, with the depth it was proved to: a win serves a search as deep
+or deeper, a failure one as deep or shallower. So whether a position is won within a depth
+does not hang on what the table held: a search straight to the depth, one deepening to it,
+and one on a table that other searches filled all agree.
 
 The attacker's fours are all tried, but after its first threat an open three only on a line
 through its last threat, a few cells from it: threats that build on each other, as strong
@@ -20,7 +20,7 @@ engines search them. That misses a rare win whose threes lie apart, and in excha
 a few threats deeper in the same time, which finds more wins and sees more of the rival's.
 
 The searches read the clock through a :class:`Budget`, every few dozen nodes, and stop by
-raising :class:`OutOfTime` out of the recursion; every few milliseconds they also let other
+raising :class:`BudgetSpent` out of the recursion; every few milliseconds they also let other
 threads run (see :meth:`Budget.spend`).
 """
 
@@ -31,9 +31,10 @@ import sys
 import time
 from collections.abc import Callable
 
-from tictactoe._threat.board import FOUR_CELL, WIN_CELL, Board
+from tictactoe._threat.board import PatternBoard
+from tictactoe._threat.scoring import FOUR_CELL, WIN_CELL
 
-__all__ = ["Budget", "OutOfTime", "Proofs", "ThreatSearch", "answers_to_three"]
+__all__ = ["Budget", "BudgetSpent", "Proofs", "ThreatSearch", "answers_to_three"]
 
 _CHECK_EVERY = 32
 """Nodes between two readings of the clock: a node costs tens of microseconds."""
@@ -41,7 +42,7 @@ _ANYWHERE = -1
 """The attacker's last threat before the first: its first open three may be anywhere."""
 
 
-class OutOfTime(Exception):
+class BudgetSpent(Exception):
     """The budget is spent: the search unwinds and its caller uses what it has."""
 
 
@@ -73,10 +74,10 @@ class Budget:
         meanwhile. So it lets them run here, every few milliseconds (see :func:`_next_yield`).
 
         Raises:
-            OutOfTime: the nodes are spent, or the clock has reached the deadline.
+            BudgetSpent: the nodes are spent, or the clock has reached the deadline.
         """
         if self.limit is not None and self.nodes >= self.limit:
-            raise OutOfTime
+            raise BudgetSpent
         self.nodes += 1
         if self.nodes >= self._next_check:
             self._next_check = self.nodes + _CHECK_EVERY
@@ -84,7 +85,7 @@ class Budget:
                 _let_others_run()
                 self._yield_at = _next_yield()
             if self.deadline is not None and self.clock() >= self.deadline:
-                raise OutOfTime
+                raise BudgetSpent
 
     def is_late(self) -> bool:
         """Whether the deadline has passed (read now)."""
@@ -143,7 +144,7 @@ class ThreatSearch:
         proofs: what earlier searches on boards of this shape found; a new table if None.
     """
 
-    def __init__(self, board: Board, budget: Budget, proofs: Proofs | None = None) -> None:
+    def __init__(self, board: PatternBoard, budget: Budget, proofs: Proofs | None = None) -> None:
         self.board = board
         self.budget = budget
         proofs = Proofs() if proofs is None else proofs
@@ -254,9 +255,9 @@ class ThreatSearch:
         more wins that way (76 of 100 games against the heuristic bot at 5,000 nodes a
         move, against 65 when tactical mode's values, blind to twos, broke the ties).
         Every four counts; an open three only on a line through the attacker's ``last``
-        threat, within :data:`~tictactoe._threat.board.CONTINUITY` cells of it: threats
-        that build on each other, as strong engines search them. A win missed that way
-        is rare, and the search goes deeper in the time it saves.
+        threat, within :attr:`Params.continuity <tictactoe._threat.params.Params.continuity>`
+        cells of it: threats that build on each other, as strong engines search them. A win
+        missed that way is rare, and the search goes deeper in the time it saves.
         """
         board = self.board
         threat = board.threat[attacker]
@@ -341,12 +342,12 @@ class ThreatSearch:
         return answers
 
 
-def answers_to_three(board: Board, attacker: int) -> list[int]:
+def answers_to_three(board: PatternBoard, attacker: int) -> list[int]:
     """The defender's answers to the attacker's coming open fours; none if none come.
 
-    They are the cells that stop every one of those fours (:meth:`Board.stops
-    <tictactoe._threat.board.Board.stops>`: the cells where the attacker would make one,
-    and those on their lines that leave it none), then the defender's own fours. Any other
+    They are the cells that stop every one of those fours (:meth:`PatternBoard.stops
+    <tictactoe._threat.board.PatternBoard.stops>`: the cells where the attacker would make
+    one, and those on their lines that leave it none), then the defender's own fours. Any other
     move lets the attacker make an open four (or two fours) next: a search that tried it
     would only find that out, a move later. When nothing stops them all and the defender
     has no four, the first of those cells stands alone, lost like every other move.
@@ -359,13 +360,13 @@ def answers_to_three(board: Board, attacker: int) -> list[int]:
     return list(answers) or makers[:1]
 
 
-def _makers(board: Board, attacker: int) -> list[int]:
+def _makers(board: PatternBoard, attacker: int) -> list[int]:
     """The cells where the attacker would make an open four or two fours: a win in two."""
     threat = board.threat[attacker]
     return [cell for cell in board.fours[attacker] if threat[cell] == WIN_CELL]
 
 
-def _common_stops(board: Board, attacker: int, makers: list[int]) -> list[int]:
+def _common_stops(board: PatternBoard, attacker: int, makers: list[int]) -> list[int]:
     """The cells where the defender's stone stops every one of ``makers``."""
     stops = board.stops(makers[0], attacker)
     for cell in makers[1:]:

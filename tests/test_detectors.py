@@ -12,7 +12,7 @@ from snapshots import full_state
 
 import tictactoe as ttt
 from tictactoe._board import BoundedBoard
-from tictactoe._rules import FullLineDetector, GridRunDetector, RunDetector, make_detector
+from tictactoe._detectors import FullLineDetector, GridRunDetector, RunDetector, make_detector
 from tictactoe.marks import Mark
 
 # (rows, cols, k, players) of bounded boards, and how many random games to play on each.
