@@ -133,7 +133,7 @@ def test_a_move_costs_what_the_play_costs_not_the_marks_or_k(k: int, side: int) 
 
 def test_the_solver_gives_up_when_its_clock_runs_out() -> None:
     clock = FakeClock(step=1.0)
-    with pytest.raises(ttt.OutOfTime, match="out of time") as caught:
+    with pytest.raises(ttt.OutOfTime, match="not solved within 10 s") as caught:
         solver.solve(ttt.Game(4, k=4), seconds=10.0, clock=clock)
     assert isinstance(caught.value, TimeoutError)
     # the start (1 s), then one read every 1,024 nodes: the 12th reads 12 s, past 1 + 10 s

@@ -20,7 +20,7 @@ DATA = Path(__file__).parent / "data"
 
 
 def test_solve_json(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    code, out, _ = run(["solve", "--position", "X.O/.X./..O", "--json"], capsys, monkeypatch)
+    code, out, _ = run(["solve", "X.O/.X./..O", "--json"], capsys, monkeypatch)
     assert code == 0
     data = json.loads(out)
     assert data["value"] == "draw"
@@ -72,14 +72,16 @@ def test_selfplay_json_and_table(
 @pytest.mark.parametrize(
     ("argv", "words", "code"),
     [
-        (["solve", "--position", "XX./.../..."], "wrong number of marks", 2),
+        (["solve", "XX./.../..."], "wrong number of marks", 2),
         (["play", "--size", "0"], "rows=0", 2),
         (["play", "--size", "3", "--k", "4"], "k=4", 2),
         (["play", "--o", "wizard"], "unknown player 'wizard'", 2),
         (["play", "--size", "9", "--o", "perfect"], "perfect play needs", 2),
         (["solve", "--unbounded"], "unbounded", 1),
         (["count", "--unbounded"], "unbounded", 2),
-        (["count", "--size", "9"], "too big", 1),
+        (["count", "--size", "9"], "beyond reach", 1),
+        (["count", "--exact", "--size", "4", "--k", "3"], "freestyle lines only", 2),
+        (["solve", "--exact", "--size", "4", "--k", "3"], "freestyle lines only", 2),
         (["selfplay", "--x", "human"], "selfplay is for bots", 2),
         (["selfplay", "--games", "0"], "--games: invalid positive int value: '0'", 2),
         (["play", "--size", "3", "--rows", "4"], "either --size or --rows", 2),

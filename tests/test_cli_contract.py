@@ -20,7 +20,10 @@ import tictactoe
 from tictactoe import records
 from tictactoe.cli import main
 
-SUBCOMMANDS = ("play", "solve", "count", "selfplay", "replay", "show", "render", "convert", "brain")
+SUBCOMMANDS = (
+    *("play", "solve", "count", "selfplay", "match", "replay", "show", "render", "convert"),
+    *("brain", "serve"),
+)
 
 
 def one_line_error(err: str) -> str:
@@ -56,9 +59,9 @@ def test_version_comes_from_the_package_metadata(
 @pytest.mark.parametrize(
     "argv",
     [
-        ["solve", "--position", "X.O/.X./..O", "--rows", "3", "--cols", "3", "--k", "3"],
-        ["solve", "--position", "X.O/.X./..O", "--size", "3"],
-        ["solve", "--position", "X.O/.X./..O X 3x3 k3", "--k", "3", "--size", "3"],
+        ["solve", "X.O/.X./..O", "--rows", "3", "--cols", "3", "--k", "3"],
+        ["solve", "X.O/.X./..O", "--size", "3"],
+        ["solve", "X.O/.X./..O X 3x3 k3", "--k", "3", "--size", "3"],
         ["show", "X.O/.X./..O X 3x3 k3", "--k", "3"],
     ],
 )
@@ -72,10 +75,10 @@ def test_board_options_that_agree_with_the_position_are_accepted(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["solve", "--position", "X.O/.X./..O", "--rows", "4"], ["--rows 4", "3×3"]),
-        (["solve", "--position", "X.O/.X./..O", "--size", "5"], ["--size 5", "3×3"]),
-        (["solve", "--position", "X.O/.X./..O X 3x3 k3", "--k", "2"], ["--k 2", "3 in a row"]),
-        (["solve", "--position", "X.O/.X./..O", "--unbounded"], ["--unbounded", "3×3"]),
+        (["solve", "X.O/.X./..O", "--rows", "4"], ["--rows 4", "3×3"]),
+        (["solve", "X.O/.X./..O", "--size", "5"], ["--size 5", "3×3"]),
+        (["solve", "X.O/.X./..O X 3x3 k3", "--k", "2"], ["--k 2", "3 in a row"]),
+        (["solve", "X.O/.X./..O", "--unbounded"], ["--unbounded", "3×3"]),
         (["show", "X.O/.X./..O X 3x3 k3", "--k", "4"], ["--k 4", "3 in a row"]),
     ],
 )
@@ -107,7 +110,8 @@ def test_a_loaded_game_contradicted_by_the_options_is_refused(
 @pytest.mark.parametrize(
     ("argv", "code"),
     [
-        (["solve", "--size", "5"], 1),  # out of reach: refused at once
+        (["solve", "--size", "1000"], 1),  # out of reach: refused at once
+        (["count", "--size", "5"], 1),
         (["count", "--rows", "8", "--cols", "8", "--k", "5"], 1),
         (["show", "no-such-file.json"], 1),
         (["show", "not a position at all"], 2),
@@ -119,8 +123,8 @@ def test_a_loaded_game_contradicted_by_the_options_is_refused(
         (["selfplay", "--time", "-1"], 2),
         (["selfplay", "--time", "nan"], 2),
         (["selfplay", "--budget", "0"], 2),
-        (["render", "X../.../...", "-o", "x.svg", "--size", "0"], 2),
-        (["count", "--player-count", "99"], 2),
+        (["render", "X../.../...", "-o", "x.svg", "--width", "0"], 2),
+        (["count", "--players", "99"], 2),
         (["show", f"X0,0;O{'9' * 5000},0 X inf k5"], 2),
         (["show", "999999999X/3 O 1x1000000000 k5"], 2),
     ],
@@ -339,7 +343,10 @@ def test_solve_gives_up_cleanly_after_its_time(
     code, out, err = run(argv, capsys, monkeypatch)
     assert code == 1
     assert out == ""
-    assert "not solved within 0.05 s" in one_line_error(err)
+    line = one_line_error(err)
+    assert "not solved within 0.05 s: " in line
+    assert "first moves settled; a hard search of 20 empty cells may take " in line
+    assert line.endswith("give it longer with --time SECONDS")
 
 
 @pytest.mark.parametrize(
@@ -347,7 +354,8 @@ def test_solve_gives_up_cleanly_after_its_time(
     [
         ["solve", "--rows", "1", "--cols", "1000000"],
         ["solve", "--size", "1000"],
-        ["solve", "--position", "X" + "." * 4000, "--k", "5"],
+        ["solve", "X" + "." * 4000, "--k", "5"],
+        ["solve", "--rows", "1", "--cols", "1001", "--k", "5", "--time", "600"],
     ],
 )
 def test_solve_refuses_big_boards_before_building_anything(

@@ -202,7 +202,7 @@ def _outcome(make: Callable[[], Game]) -> object:
 
 def _samples() -> dict[str, list[Callable[[], object]]]:
     """Makers of the instances whose methods are called, by the class's public name."""
-    from tictactoe import engine, records, threat
+    from tictactoe import counting, engine, records, threat
 
     found: dict[str, list[Callable[[], object]]] = {
         "tictactoe.Game": list(GAMES),
@@ -211,6 +211,8 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.Move": [lambda: tictactoe.Move(1, 1, Mark.X)],
         "tictactoe.Counts": [lambda: tictactoe.count(2)],
         "tictactoe.Solution": [lambda: tictactoe.solve(GAMES[1]())],
+        "tictactoe.counting.Estimate": [lambda: counting.estimate(3)],
+        "tictactoe.counting.Cost": [lambda: counting.estimate(3).cost],
         "tictactoe.records.Record": [lambda: records.Record.from_game(GAMES[1]())],
         "tictactoe.engine.Limit": [engine.Limit],
         "tictactoe.threat.Thought": [lambda: threat.Thought((1, 1), "centre", 0, 1, 1, 0.1, ())],

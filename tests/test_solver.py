@@ -11,8 +11,10 @@ from hypothesis import strategies as st
 from oracle import random_cell
 
 import tictactoe as ttt
+from tictactoe import solver
 from tictactoe._bitboard import Geometry
-from tictactoe.solver import MAX_EMPTY, Value, bitboards, solve
+from tictactoe.counting import Cost
+from tictactoe.solver import MAX_EMPTY, MAX_TABLE, Value, bitboards, hard_cost, solve
 
 MEMO: dict[tuple[int, int, int], dict[tuple[ttt.Mark | None, ...], int]] = {}
 """Brute-force scores of positions, by board shape, shared by every position checked."""
@@ -191,7 +193,8 @@ def test_positions_out_of_reach_are_refused_at_once() -> None:
     assert MAX_EMPTY == 20
     started = time.perf_counter()
     with pytest.raises(ttt.Unsolvable, match=r"25 empty cells .*\(20 at most\)") as caught:
-        solve(ttt.Game(5, k=4))  # 34 s of search
+        solve(ttt.Game(5, k=4))  # 30 s of search
+    assert "a hard search of them may take 1.6 minutes and 1.3 GB" in str(caught.value)
     assert isinstance(caught.value, ValueError)
     with pytest.raises(ttt.Unsolvable, match="224 empty cells"):
         solve(ttt.Game.from_rows(["X" + "." * 14] + ["." * 15] * 14, k=5))
@@ -200,6 +203,56 @@ def test_positions_out_of_reach_are_refused_at_once() -> None:
     for cell in [(2, 2), (0, 0), (2, 3), (4, 4), (1, 1)]:
         game.move(*cell)
     assert solve(game).value is Value.LOSS  # 20 empty cells: within reach
+
+
+def test_boards_too_big_to_set_up_a_search_for_are_refused_whatever_the_limit() -> None:
+    started = time.perf_counter()
+    with pytest.raises(ttt.Unsolvable, match=r"the 1×1001 board .* 1,001 cells, 1,000 at most"):
+        solve(ttt.Game(1, 1001, k=5), max_empty=None)
+    assert time.perf_counter() - started < 1
+    assert solve(ttt.Game(1, 1000, k=1000), max_empty=None, seconds=60.0).value is Value.DRAW
+
+
+def test_the_cost_of_a_hard_search_doubles_with_each_cell() -> None:
+    assert hard_cost(25) == Cost(98.0, 1_300_000_000)
+    assert hard_cost(26).seconds == 2 * hard_cost(25).seconds
+    assert hard_cost(20).seconds < 5  # 4x5 k=4: 3 s measured
+    assert hard_cost(10**9).memory == MAX_TABLE * 200  # the table never grows past its bound
+    assert str(hard_cost(10**9)).startswith("more time than the universe has had")
+    assert "years" in str(hard_cost(60))
+    with pytest.raises(ttt.WrongType, match="empties"):
+        hard_cost(2.5)  # type: ignore[arg-type]
+
+
+def test_a_search_past_its_time_says_how_far_it_got() -> None:
+    ticks = iter(range(10**6))
+    with pytest.raises(ttt.OutOfTime) as caught:
+        solve(ttt.Game(4, k=4), seconds=10.0, clock=lambda: float(next(ticks)))
+    assert str(caught.value) == (
+        "not solved within 10 s: 11,264 nodes searched, 0 of 16 first moves settled"
+    )
+
+
+def test_progress_is_reported_and_a_full_table_is_emptied(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+
+    def progress(nodes: int) -> None:
+        calls.append(nodes)
+        raise KeyboardInterrupt  # what Ctrl-C raises, wherever the search is
+
+    with pytest.raises(KeyboardInterrupt):
+        solve(ttt.Game(4, 5, k=4), max_empty=None, progress=progress)
+    assert calls == [65_536]
+    game = ttt.Game(4, k=4)
+    game.move(0, 0)
+    game.move(1, 1)
+    full = solve(game)
+    monkeypatch.setattr(solver, "MAX_TABLE", 100)
+    small = solve(game)  # the table is emptied every thousand nodes or so: slower, as right
+    assert (small.value, small.plies, small.best_moves) == (full.value, full.plies, full.best_moves)
+    assert small.nodes > full.nodes
 
 
 def test_the_limit_can_be_chosen_or_lifted() -> None:
@@ -222,6 +275,7 @@ def test_the_limit_can_be_chosen_or_lifted() -> None:
         ({"seconds": float("inf")}, ttt.InvalidArgument, "finite"),
         ({"seconds": True}, ttt.WrongType, "seconds must be a number"),
         ({"clock": None}, ttt.WrongType, "clock must be a callable"),
+        ({"progress": 1}, ttt.WrongType, "progress must be a callable"),
     ],
 )
 def test_bad_limits_are_refused(options: dict[str, object], error: type, message: str) -> None:

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import tictactoe as ttt
-from tictactoe.cli._terminal import render, wants_colour
+from tictactoe.cli._terminal import bar, clock, render, wants_colour
 from tictactoe.coordinates import cell_label, column_label, parse_cell
 
 
@@ -72,3 +72,12 @@ def test_colour_only_on_a_terminal_without_no_color(monkeypatch: pytest.MonkeyPa
     assert not wants_colour(io.StringIO())
     monkeypatch.setenv("NO_COLOR", "1")
     assert not wants_colour(Terminal())
+
+
+def test_the_progress_bar_and_the_clock_stay_in_shape() -> None:
+    assert bar(0.0, 4) == "[....]"
+    assert bar(1.0, 4) == bar(7.5, 4) == "[####]"
+    assert bar(-1.0, 4) == "[....]"
+    assert clock(0) == "0:00"
+    assert clock(59.9) == "0:59"
+    assert clock(36_000) == "10:00:00"

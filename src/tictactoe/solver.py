@@ -11,10 +11,14 @@ and a draw declared as soon as every line holds both players' marks.
 The search runs on :class:`~tictactoe._bitboard.Geometry`, a lean bit-per-cell twin of the
 board; the tests check that twin against :class:`~tictactoe.game.Game`.
 
-The work grows steeply with the empty cells, so positions beyond :data:`MAX_EMPTY` of them are
-refused at once rather than searched for minutes or hours; a time limit (``seconds``) stops
-any search cleanly with :class:`~tictactoe.errors.OutOfTime`. Ctrl-C (KeyboardInterrupt) is
-never caught: it stops the search and reaches the caller.
+The work depends on more than the board's size: 7×7 with 3 in a row is solved in seconds,
+5×6 with 4 in a row is not in four minutes, so no size tells in advance what is out of reach.
+By default :func:`solve` takes positions of at most :data:`MAX_EMPTY` empty cells, where a
+search takes seconds, and says what more may cost (:func:`hard_cost`); ``max_empty=None``
+takes any position, and a time limit (``seconds``) then stops the search cleanly with
+:class:`~tictactoe.errors.OutOfTime`, saying how far it got. The transposition table is
+emptied when it holds :data:`MAX_TABLE` positions, so a long search never runs out of memory.
+Ctrl-C (KeyboardInterrupt) is never caught: it stops the search and reaches the caller.
 """
 
 from __future__ import annotations
@@ -29,31 +33,50 @@ from typing import Any
 from tictactoe._bitboard import Geometry
 from tictactoe._checks import as_int, check_callable, check_game, check_seconds, shown
 from tictactoe._enums import WordEnum
+from tictactoe.counting import Cost
 from tictactoe.errors import InvalidArgument, OutOfTime, Unsolvable
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
 
 __all__ = [
+    "MAX_CELLS",
     "MAX_EMPTY",
+    "MAX_TABLE",
     "Solution",
     "Value",
     "empty_cells",
+    "hard_cost",
     "solve",
 ]
 
 MAX_EMPTY = 20
-"""The most empty cells :func:`solve` takes on by default.
+"""The most empty cells :func:`solve` takes on by default: where a search takes seconds.
 
-Measured once each (CPython 3.11, one core, another job running beside it): from the empty
-board, 4×4 k=4 (16 empty) 0.3 s, 4×5 k=4 (20) 5 s, 3×7 k=4 (21) 5 s, 5×5 k=4 (25) 31 s;
-positions with 20 empty cells after random moves, 0 to 40 s (5×5 k=5 18 to 27 s, 6×6 k=5 2 to
-40 s). Each further cell multiplies the work, so 21 and more are refused at once;
-``max_empty=None`` lifts the limit for those who will wait, and ``seconds`` caps any search.
+The perfect bot and the web page's analysis solve within it on their own, move after move.
+Measured from the empty board (CPython 3.11, one core of a busy 2-core machine: CPU time,
+nodes, peak memory): 4×4 k=4 (16 empty) 0.2 s, 42 thousand nodes; 4×5 k=4 (20) 3 s, 640
+thousand, 90 MB; 3×7 k=4 (21) 4 s, 1 million; 4×6 k=4 (24) 39 s, 6.8 million, 560 MB; 5×5
+k=4 (25) 28 s, 4.9 million, 360 MB; 5×5 k=5 (25) 98 s, 24 million, 1.3 GB; 5×6 k=4 (30)
+unsolved after 240 s and 35 million nodes. Where wins come quickly the size says little:
+5×5, 6×6 and 7×7 with 3 in a row (25, 36, 49 empty) take 0.02, 0.2 and 5 s.
 """
+MAX_CELLS = 1_000
+"""The biggest board :func:`solve` sets up a search for, in cells, whatever ``max_empty``."""
+_BYTES_PER_ENTRY = 200
+"""The memory one transposition-table entry takes, measured (4×5 k=4: 350 thousand, 70 MB)."""
+MAX_TABLE = 16 * 2**30 // _BYTES_PER_ENTRY
+"""The most positions the transposition table holds, some 86 million (16 GiB): it is emptied
+when full, so a search that runs for hours slows down instead of running out of memory."""
+_HARD_EMPTY, _HARD_SECONDS, _HARD_MEMORY = 25, 98.0, 1_300_000_000
+"""The hardest search measured to its end: 5×5 k=5 from the empty board (above)."""
+_HARD_GROWTH = 2.0
+"""How much each further empty cell multiplies a hard search: 2.0 from 16 to 25 cells."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _CLOCK_EVERY = 0x3FF
 """The search reads the clock once every 1,024 nodes (a few milliseconds of work)."""
+_PROGRESS_EVERY = 0xFFFF
+"""The search reports progress once every 65,536 nodes (about half a second)."""
 
 
 class Value(WordEnum):
@@ -85,6 +108,28 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
+
+
+def hard_cost(empties: int) -> Cost:
+    """What a hard search (a draw to prove) from ``empties`` empty cells may cost here.
+
+    Extrapolated from the hardest search measured to its end (5×5 with 5 in a row, 25 empty
+    cells) at twice the work per further cell: a guide to what is out of reach, not a promise;
+    a quick win costs far less. The memory stops growing at the table's :data:`MAX_TABLE`.
+
+    >>> print(hard_cost(25))
+    1.6 minutes and 1.3 GB of memory
+
+    Raises:
+        WrongType: ``empties`` is not an int.
+        InvalidArgument: ``empties`` is negative.
+    """
+    empties = as_int("empties", empties)
+    if empties < 0:
+        raise InvalidArgument(f"empties must be at least 0, not {shown(empties)}")
+    factor = _HARD_GROWTH ** min(empties - _HARD_EMPTY, 1_000)  # beyond, only "years" grows
+    memory = min(_HARD_MEMORY * factor, MAX_TABLE * _BYTES_PER_ENTRY)
+    return Cost(_HARD_SECONDS * factor, int(memory))
 
 
 def empty_cells(game: Game) -> int:
@@ -139,11 +184,14 @@ class _Search:
         seconds: float | None,
         started: float,
         clock: Callable[[], float],
+        progress: Callable[[int], None] | None,
     ) -> None:
         self.geometry = geometry
         self.seconds = seconds
         self.deadline = None if seconds is None else started + seconds
         self.clock = clock
+        self.progress = progress
+        self.settled = self.first_moves = 0
         self.windows = geometry.windows
         self.k = geometry.k
         self.full = geometry.full
@@ -187,8 +235,8 @@ class _Search:
         loss its negative, a draw 0. ``hashes`` are the position's Zobrist hashes.
         """
         self.nodes += 1
-        if not self.nodes & _CLOCK_EVERY and self.deadline is not None:
-            self._check_time()
+        if not self.nodes & _CLOCK_EVERY:
+            self._checkpoint()
         k1, k2 = self.k - 1, self.k - 2
         my_wins = their_wins = threats = 0
         live = False
@@ -255,13 +303,16 @@ class _Search:
         self.table[key] = (flag, best)
         return best
 
-    def _check_time(self) -> None:
-        """Raise OutOfTime once the clock is past the deadline."""
-        assert self.deadline is not None
-        if self.clock() > self.deadline:
+    def _checkpoint(self) -> None:
+        """Every 1,024 nodes: keep the table within bounds, report, stop past the deadline."""
+        if len(self.table) >= MAX_TABLE:
+            self.table.clear()  # the search stays right, only slower
+        if self.progress is not None and not self.nodes & _PROGRESS_EVERY:
+            self.progress(self.nodes)
+        if self.deadline is not None and self.clock() > self.deadline:
             raise OutOfTime(
-                f"the solver ran out of time: past its {self.seconds:g} s limit after "
-                f"{self.nodes:,} nodes"
+                f"not solved within {self.seconds:g} s: {self.nodes:,} nodes searched, "
+                f"{self.settled} of {self.first_moves} first moves settled"
             )
 
 
@@ -271,22 +322,25 @@ def solve(
     max_empty: int | None = MAX_EMPTY,
     seconds: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    progress: Callable[[int], None] | None = None,
 ) -> Solution:
     """Solve the position of ``game`` for the side to move; the game is not changed.
 
     Args:
         game: the position to solve.
         max_empty: refuse, at once, positions with more empty cells than this (None: no
-            limit, for those who will wait: see :data:`MAX_EMPTY` for what it costs).
+            limit, for those who will wait: see :data:`MAX_EMPTY` and :func:`hard_cost`).
         seconds: a time limit, None for none; the clock is read every 1,024 nodes.
         clock: the time source, in seconds (tests pass a fake one).
+        progress: called with the number of nodes searched so far, every 65,536 of them.
 
     Raises:
-        Unsolvable: the game is on the unbounded grid, has more than two players, or has more
-            than ``max_empty`` empty cells.
-        OutOfTime: the search ran past ``seconds``.
-        WrongType: ``game`` not a game, or ``max_empty``, ``seconds`` or ``clock`` of the
-            wrong type.
+        Unsolvable: the game is on the unbounded grid, has more than two players, is on a
+            board of more than :data:`MAX_CELLS` cells, or has more than ``max_empty`` empty
+            cells (the message says what a hard search of them may cost).
+        OutOfTime: the search ran past ``seconds``; the message says how far it got.
+        WrongType: ``game`` not a game, or ``max_empty``, ``seconds``, ``clock`` or
+            ``progress`` of the wrong type.
         InvalidArgument: ``max_empty`` below 0, or ``seconds`` not a finite number above 0.
 
     >>> solve(Game()).value
@@ -300,20 +354,31 @@ def solve(
             raise InvalidArgument(f"max_empty must be at least 0, not {shown(max_empty)}")
     seconds = check_seconds(seconds)
     check_callable("clock", clock, "returning seconds")
+    if progress is not None:
+        check_callable("progress", progress, "taking the nodes searched")
     started = clock()
     empties = empty_cells(game)
     to_move = game.turn
     if game.is_over:
         value = Value.LOSS if game.status is Status.WON else Value.DRAW
         return Solution(value, to_move, 0, (), 0, clock() - started)
+    assert game.rows is not None
+    assert game.cols is not None
+    if game.rows * game.cols > MAX_CELLS:
+        raise Unsolvable(
+            f"the {game.rows}×{game.cols} board is beyond the solver's reach: "
+            f"{game.rows * game.cols:,} cells, {MAX_CELLS:,} at most (a hard search of "
+            f"{empties:,} empty cells may take {hard_cost(empties)})"
+        )
     if max_empty is not None and empties > max_empty:
         raise Unsolvable(
             f"{empties} empty cells are beyond the solver's reach ({max_empty} at most): "
-            "each further cell multiplies the time the search takes"
+            f"a hard search of them may take {hard_cost(empties)} here"
         )
     geometry, x_board, o_board = bitboards(game)
     me, opp = (x_board, o_board) if to_move is game.players[0] else (o_board, x_board)
-    search = _Search(geometry, seconds, started, clock)
+    search = _Search(geometry, seconds, started, clock, progress)
+    search.first_moves = empties
     root_hashes = search.hashes((x_board, o_board))
     player = len(game.moves) & 1
     scores: dict[int, int] = {}
@@ -321,6 +386,7 @@ def solve(
     for bit in search.order:
         if (me | opp) >> bit & 1:
             continue
+        search.settled = len(scores)
         if geometry.wins(me | 1 << bit, bit):
             score = empties
         else:

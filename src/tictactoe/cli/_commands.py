@@ -4,27 +4,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from typing import Any
 
+from tictactoe.cli._files import loaded
 from tictactoe.cli._options import (
     UsageError,
+    check_freestyle,
     describe,
     max_moves,
     new_game,
     player_kinds,
-    position_game,
+    spec_help,
 )
 from tictactoe.cli._session import describe_thought, make_player
-from tictactoe.cli._terminal import safe, status
+from tictactoe.cli._terminal import bar, clock, safe, shows_progress, status
 from tictactoe.coordinates import cell_label
-from tictactoe.counting import count
-from tictactoe.errors import OutOfTime
+from tictactoe.counting import MAX_BOUND_CELLS, amount, count, estimate
+from tictactoe.errors import OutOfTime, Unsolvable
 from tictactoe.game import Game
 from tictactoe.outcome import Move
 from tictactoe.players import Player, play_match
-from tictactoe.solver import solve
+from tictactoe.solver import empty_cells, hard_cost, solve
 from tictactoe.threat import ThreatBot
 
 __all__ = ["count_command", "selfplay_command", "solve_command"]
@@ -34,15 +37,39 @@ def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
     print(json.dumps(data) if args.json else text)
 
 
+def _position(args: argparse.Namespace) -> Game:
+    """The game ``solve`` is about: its argument (or the old --position), else the board's."""
+    target = args.target
+    if args.old_position is not None:
+        if target is not None:
+            raise UsageError("give the position once, as the argument")
+        target = args.old_position
+    return new_game(args) if target is None else loaded(args, target)[0]
+
+
 def solve_command(args: argparse.Namespace) -> int:
-    """The value and best moves of a position (or the empty board of the options)."""
-    game = position_game(args.position, args) if args.position else new_game(args)
+    """The value and best moves of a position (or the empty board of the options).
+
+    The search runs within --time, whatever the size; on a terminal it shows the nodes
+    searched and the time it has had.
+    """
+    game = _position(args)
+    if not game.is_unbounded:
+        check_freestyle(game, "solve")
+    started = time.monotonic()
+
+    def progress(nodes: int) -> None:
+        spent = time.monotonic() - started
+        status(f"solving: {amount(nodes)} nodes searched, {clock(spent)} of {clock(args.time)}")
+
     status("solving…")
     try:
-        solution = solve(game, seconds=args.time)
-    except OutOfTime:
+        solution = solve(game, max_empty=None, seconds=args.time, progress=progress)
+    except OutOfTime as stopped:
+        empties = empty_cells(game)
         raise OutOfTime(
-            f"not solved within {args.time:g} s; give it longer with --time SECONDS"
+            f"{stopped}; a hard search of {empties} empty cells may take {hard_cost(empties)} "
+            "here: give it longer with --time SECONDS"
         ) from None
     finally:
         status()
@@ -56,17 +83,35 @@ def solve_command(args: argparse.Namespace) -> int:
 
 
 def count_command(args: argparse.Namespace) -> int:
-    """Every game by result and every reachable position, with progress on a terminal."""
+    """Every game by result and every reachable position; a progress bar on a terminal."""
     if args.unbounded:
         raise UsageError("the unbounded grid has no end to count")
-    game = new_game(args, args.player_count)
-
-    def progress(positions: int) -> None:
-        status(f"{positions:,} positions…")
-
+    game = new_game(args, args.players)
+    check_freestyle(game, "count")
     assert game.rows is not None
+    assert game.cols is not None
+    progress = None
     try:
-        counts = count(game.rows, game.cols, game.k, players=args.player_count, progress=progress)
+        if shows_progress() and game.rows * game.cols <= MAX_BOUND_CELLS:
+            expected = estimate(
+                game.rows, game.cols, game.k, players=args.players, limit=args.max_positions
+            )
+            if expected.positions <= args.max_positions:  # else the count refuses it
+                status(f"counting {expected}…")
+                progress = _count_progress(expected.positions)
+        counts = count(
+            game.rows,
+            game.cols,
+            game.k,
+            players=args.players,
+            progress=progress,
+            max_positions=args.max_positions,
+            seconds=args.time,
+        )
+    except Unsolvable as refused:
+        raise Unsolvable(f"{refused}; --max-positions N takes it on") from None
+    except OutOfTime as stopped:
+        raise OutOfTime(f"{stopped}; give it longer with --time SECONDS") from None
     finally:
         status()
     wins = ", ".join(f"{mark} {n:,}" for mark, n in zip(counts.players, counts.wins, strict=True))
@@ -76,6 +121,25 @@ def count_command(args: argparse.Namespace) -> int:
     )
     _emit(args, counts.to_json(), text)
     return 0
+
+
+def _count_progress(
+    expected: int, now: Callable[[], float] = time.monotonic
+) -> Callable[[int], None]:
+    """A progress bar for a count of about ``expected`` positions, with the time left.
+
+    The positions come at a steady rate, so the time left is the time so far scaled by what
+    is left to find.
+    """
+    started = now()
+
+    def progress(positions: int) -> None:
+        done = min(positions / expected, 1.0)
+        spent = now() - started
+        left = f"{clock(spent * (1 - done) / done)} left" if done < 1 else "nearly done"
+        status(f"{bar(done)} {done:.0%} of about {amount(expected)} positions, {left}")
+
+    return progress
 
 
 def _narrator(number: int) -> Callable[[Game, Move, Player], None]:
@@ -95,7 +159,7 @@ def selfplay_command(args: argparse.Namespace) -> int:
     """Bots against each other over many games, with progress on a terminal."""
     kinds = player_kinds(args)
     if "human" in kinds:
-        raise UsageError("selfplay is for bots: choose random, perfect or heuristic")
+        raise UsageError(f"selfplay is for bots: choose {spec_help(human=False)}")
     template = new_game(args, len(kinds))
     seed = args.seed
     wins = dict.fromkeys(template.players, 0)
@@ -115,8 +179,7 @@ def selfplay_command(args: argparse.Namespace) -> int:
                 draws += 1
             else:
                 unfinished += 1
-            done = played * 30 // args.games
-            status(f"[{'#' * done}{'.' * (30 - done)}] {played}/{args.games}")
+            status(f"{bar(played / args.games)} {played}/{args.games}")
     status()
     data = {
         "games": args.games,

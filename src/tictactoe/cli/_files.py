@@ -1,8 +1,9 @@
-"""The command's file verbs: show, render, convert and replay, and games read for play.
+"""The command's file verbs: show, render, convert and replay, and the games others read.
 
-Each takes a saved game (``.json``, ``.psq``, ``.sgf``) or a position in the one-line
-notation. A file that cannot be read is a failure (exit 1); a position typed on the command
-line that is no position is a usage error (exit 2).
+Each takes a saved game (``.json``, ``.psq``, ``.sgf``) or a position, in the one-line
+notation or as rows alone (``X.O/.X./..O``), as ``solve`` and ``play --load`` do. A file that
+cannot be read is a failure (exit 1); a position typed on the command line that is no
+position is a usage error (exit 2).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "convert",
     "game_from",
     "is_same_file",
+    "loaded",
     "render_svg",
     "replay",
     "show",
@@ -39,6 +41,9 @@ _MAX_ANSWER = 12
 def game_from(target: str, *, k: int | None = None) -> tuple[Game, records.Record | None]:
     """The game a file or a position names, with its record when it came from a file.
 
+    ``k`` is for what does not say it: PSQ and SGF files (default 5) and rows alone (default
+    the whole line).
+
     Raises:
         RecordError: a file that cannot be read (a run-time failure).
         UsageError: text that is neither a file nor a position.
@@ -46,7 +51,10 @@ def game_from(target: str, *, k: int | None = None) -> tuple[Game, records.Recor
     if Path(target).suffix.lower().lstrip(".") in records.FORMATS or os.path.lexists(target):
         record = records.load(target, k=k)
         return record.to_game(), record
+    fields = target.split()
     with usage():
+        if len(fields) == 1:
+            return Game.from_rows(fields[0], k=k), None
         return notation.parse(target), None
 
 
@@ -68,8 +76,13 @@ def is_same_file(first: str, second: str) -> bool:
         return False
 
 
-def _loaded(args: argparse.Namespace, target: str) -> tuple[Game, records.Record | None]:
-    """The game of ``target``, with ``--k`` checked against it."""
+def loaded(args: argparse.Namespace, target: str) -> tuple[Game, records.Record | None]:
+    """The game of ``target``, with the board options (``--k`` and others) checked against it.
+
+    Raises:
+        UsageError: an option contradicts the game, or ``target`` is no file and no position.
+        RecordError: a file that cannot be read.
+    """
     game, record = game_from(target, k=args.k)
     check_agrees(game, args, target)
     return game, record
@@ -85,7 +98,7 @@ def _result(game: Game) -> str:
 
 def show(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """Print the board and the result (or JSON)."""
-    game, record = _loaded(args, args.target)
+    game, record = loaded(args, args.target)
     if args.json:
         out(
             json.dumps(
@@ -115,7 +128,7 @@ def render_svg(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """
     if Path(args.output).suffix.lower() != ".svg":
         raise UsageError(f"{safe(args.output)}: the picture's file name must end in .svg")
-    game, _ = _loaded(args, args.target)
+    game, _ = loaded(args, args.target)
     with usage():
         picture = svg.board(game, size=args.width)
     records.write_atomic(args.output, picture)
@@ -139,7 +152,7 @@ def convert(args: argparse.Namespace, out: Callable[[str], None]) -> int:
 
 def replay(args: argparse.Namespace, out: Callable[[str], None], ask: Callable[[str], str]) -> int:
     """Step through a saved game: next, back, jump to a move, quit."""
-    full, record = _loaded(args, args.target)
+    full, record = loaded(args, args.target)
     moves = [move.cell for move in full.moves]
     names = ", ".join(map(safe, record.names)) if record and record.names else "players unnamed"
     out(f"{len(moves)} moves ({names}). {REPLAY_HELP}")

@@ -1,4 +1,9 @@
-"""The command's options: the board, the players, a position; checked before anything runs.
+"""The command's options: the board, the players, the bots' limits; checked before anything runs.
+
+One name means one thing in every subcommand: ``--size`` is the board, ``--time`` the most
+time the computer may think, ``--players`` the players (a list of specs where they play, a
+number where they are only counted). Old spellings are taken for a release with a notice
+(:class:`_Renamed`).
 
 A mistake in the command line is a :class:`UsageError` (exit 2); what goes wrong once a
 command runs (a bad file, an unwritable target, a game out of reach) is another error (exit 1).
@@ -11,8 +16,9 @@ import math
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
-from tictactoe import notation, specs
+from tictactoe import specs
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
 
@@ -25,16 +31,18 @@ __all__ = [
     "add_board_options",
     "add_bot_options",
     "add_player_options",
+    "add_renamed",
     "check_agrees",
+    "check_freestyle",
     "describe",
     "max_moves",
     "new_game",
     "player_kinds",
     "player_specs",
-    "position_game",
     "positive_int",
     "renamed",
     "seconds",
+    "spec_help",
     "usage",
 ]
 
@@ -103,15 +111,28 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_player_options(parser: argparse.ArgumentParser, *, x: str, o: str) -> None:
-    """--x, --o, --players, --max-moves, and the bots' options (:func:`add_bot_options`)."""
-    kinds = ", ".join(KINDS) + " (the strongest bot that plays the game) or engine:COMMAND"
-    parser.add_argument("--x", default=x, metavar="KIND", help=f"X's player: {kinds}")
-    parser.add_argument("--o", default=o, metavar="KIND", help=f"O's player: {kinds}")
+def spec_help(*, human: bool) -> str:
+    """The players a SPEC may name, for --help: the same words wherever players are named."""
+    kinds = KINDS if human else KINDS[1:]
+    return ", ".join(kinds) + " (the strongest bot that plays the game) or engine:COMMAND"
+
+
+def add_player_options(
+    parser: argparse.ArgumentParser, *, x: str, o: str, human: bool = True
+) -> None:
+    """--x, --o, --players, --max-moves, and the bots' options (:func:`add_bot_options`).
+
+    ``human``: whether a person may take a seat, as the help says.
+    """
+    kinds = spec_help(human=human)
+    parser.add_argument("--x", default=x, metavar="SPEC", help=f"X's player (default {x}): {kinds}")
+    parser.add_argument("--o", default=o, metavar="SPEC", help=f"O's player (default {o}): {kinds}")
     parser.add_argument(
         "--players",
-        metavar="LIST",
-        help="every player in turn order, for 3 or more: e.g. human,threat,random",
+        metavar="SPEC,SPEC,...",
+        help="every player in turn order, for 3 or more: e.g. "
+        + ("human,threat,random " if human else "threat,heuristic,random ")
+        + "(in count, where no one plays, --players N says how many)",
     )
     parser.add_argument(
         "--max-moves",
@@ -133,13 +154,7 @@ def add_bot_options(parser: argparse.ArgumentParser) -> None:
         help=f"the most positions a bot may search per move (default: the heuristic bot "
         f"{specs.HEURISTIC_NODES}, the threat bot no limit)",
     )
-    parser.add_argument(
-        "--budget",
-        type=positive_int,
-        dest="nodes",
-        action=_Renamed,
-        help=argparse.SUPPRESS,
-    )
+    add_renamed(parser, "--budget", "nodes", type=positive_int)
     parser.add_argument(
         "--time",
         type=seconds,
@@ -176,15 +191,16 @@ def new_game(args: argparse.Namespace, players: int = 2) -> Game:
         return Game(rows, cols, args.k, players=players, exact=args.exact)
 
 
-def position_game(text: str, args: argparse.Namespace) -> Game:
-    """The game at a position given on the command line, checked against the board options.
+def check_freestyle(game: Game, command: str) -> None:
+    """Refuse an exact-k game where an overline fits: ``command`` knows freestyle lines only.
 
-    ``text`` is the one-line notation, or rows alone (``X.O/.X./..O``, k from ``--k``).
+    Raises:
+        UsageError: the game is exact and a line longer than k fits on its board.
     """
-    with usage():
-        game = notation.parse(text) if len(text.split()) > 1 else Game.from_rows(text, k=args.k)
-    check_agrees(game, args, "the position")
-    return game
+    assert game.rows is not None
+    assert game.cols is not None
+    if game.exact and game.k < max(game.rows, game.cols):
+        raise UsageError(f"{command} knows freestyle lines only, not exactly {game.k} in a row")
 
 
 def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
@@ -217,7 +233,14 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
 
 
 class _Renamed(argparse.Action):
-    """An option renamed: it still works for a release, with a one-line notice on stderr."""
+    """An option renamed: it still works for a release, with a one-line notice on stderr.
+
+    The notice names the new spelling: ``new`` where given, else the option of ``dest``.
+    """
+
+    def __init__(self, *args: Any, new: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.new = new or "--" + self.dest.replace("_", "-")
 
     def __call__(
         self,
@@ -226,8 +249,13 @@ class _Renamed(argparse.Action):
         values: object,
         option_string: str | None = None,
     ) -> None:
-        renamed(str(option_string), "--" + self.dest.replace("_", "-"))
+        renamed(str(option_string), self.new)
         setattr(namespace, self.dest, values)
+
+
+def add_renamed(parser: argparse.ArgumentParser, old: str, dest: str, **options: Any) -> None:
+    """Take ``old``, hidden from --help, as the spelling of ``dest`` it used to be."""
+    parser.add_argument(old, dest=dest, action=_Renamed, help=argparse.SUPPRESS, **options)
 
 
 def renamed(old: str, new: str) -> None:

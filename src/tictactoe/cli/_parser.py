@@ -1,4 +1,8 @@
-"""The command line's grammar: every subcommand, its options and its help."""
+"""The command line's grammar: every subcommand, its options and its help.
+
+The same option means the same thing wherever it appears; a position or a saved game that a
+command is about is its first argument (``show X.O/.X./..O``, ``solve X.O/.X./..O``).
+"""
 
 from __future__ import annotations
 
@@ -13,10 +17,13 @@ from tictactoe.cli._options import (
     add_board_options,
     add_bot_options,
     add_player_options,
+    add_renamed,
     positive_int,
     seconds,
+    spec_help,
 )
-from tictactoe.solver import MAX_EMPTY
+from tictactoe.counting import MAX_POSITIONS, amount
+from tictactoe.solver import MAX_CELLS
 
 __all__ = ["COMMANDS", "SOLVE_SECONDS", "build"]
 
@@ -33,8 +40,10 @@ COMMANDS = (
     "brain",
     "serve",
 )
-SOLVE_SECONDS = 120.0
-"""How long ``solve`` searches before it gives up, unless --time says otherwise."""
+SOLVE_SECONDS = 300.0
+"""How long ``solve`` searches before it gives up, unless --time says otherwise: the hardest
+search measured from 25 empty cells (5×5, 5 in a row) took two minutes on a busy 2-core
+machine, so every board of up to 25 cells is solved within it."""
 _TARGET = "a saved game (.json, .psq, .sgf) or a position like 'X.O/.X./..O'"
 _K_FILES = "k for PSQ and SGF files, which do not store it (default 5); must agree with others"
 
@@ -101,41 +110,66 @@ def build(version: str) -> argparse.ArgumentParser:
         commands,
         "solve",
         "the value and best moves of a position",
-        "Solve a position with perfect play (two players, small bounded boards).",
+        "Solve a position with perfect play: two players on a bounded board of up to "
+        f"{MAX_CELLS:,} cells. How long that takes depends on more than the size (7×7 with 3 in a "
+        "row takes seconds, 5×6 with 4 in a row is not solved in four minutes), so the "
+        "search runs until --time is up, shows its progress on a terminal, and says how far "
+        "it got if it stops.",
     )
+    solve.add_argument("target", nargs="?", metavar="FILE_OR_POSITION", help=_TARGET)
+    add_renamed(solve, "--position", "old_position", new="the position argument")
     solve.add_argument(
         "--time",
         type=seconds,
         default=SOLVE_SECONDS,
         metavar="SECONDS",
-        help=f"give up after this long (default {SOLVE_SECONDS:g}); positions with more than "
-        f"{MAX_EMPTY} empty cells are refused at once",
-    )
-    solve.add_argument(
-        "--position",
-        metavar="POSITION",
-        help="the position: rows like X.O/.X./..O ('.' empty), or the one-line notation",
+        help=f"the most time to search (default {SOLVE_SECONDS:g}); it then stops, saying "
+        "how far it got",
     )
 
     count = _command(
         commands,
         "count",
         "count every game and reachable position",
-        "Count every possible game by result and every reachable position.",
+        "Count every possible game by result and every reachable position, with a progress "
+        "bar and the time left on a terminal. Every position is kept in memory: a board "
+        "estimated beyond --max-positions is refused at once with what it would cost.",
     )
     count.add_argument(
-        "--player-count", type=int, default=2, metavar="N", help="players (default 2)"
+        "--players",
+        type=int,
+        default=2,
+        metavar="N",
+        help="how many players take turns (default 2; where they play, --players lists them)",
+    )
+    add_renamed(count, "--player-count", "players", type=int)
+    count.add_argument(
+        "--max-positions",
+        type=positive_int,
+        default=MAX_POSITIONS,
+        metavar="N",
+        help=f"refuse boards estimated to hold more positions (default {MAX_POSITIONS:,}, "
+        f"about {amount(MAX_POSITIONS)}: what 16 GiB holds), and stop past them",
+    )
+    count.add_argument(
+        "--time",
+        type=seconds,
+        metavar="SECONDS",
+        help="the most time to count (default: no limit); it then stops, saying how far it got",
     )
 
     selfplay = _command(
         commands,
         "selfplay",
-        "bots against each other over many games",
-        "Play bots against each other and tally the results.",
+        "bots in fixed seats over many games, tallied by mark",
+        "Play bots against each other in fixed seats (--x and --o, or --players for 3 or "
+        "more at one board) and tally the results by mark; --verbose tells every move. "
+        "Use it to see how a seat fares: the first player's edge, a bot as X. To rank "
+        "players, with colours alternating, Elo and forfeits, use match.",
     )
-    add_player_options(selfplay, x="heuristic", o="random")
+    add_player_options(selfplay, x="heuristic", o="random", human=False)
     selfplay.add_argument(
-        "--games", type=positive_int, default=100, metavar="N", help="games to play"
+        "--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)"
     )
     selfplay.add_argument(
         "--verbose",
@@ -146,19 +180,20 @@ def build(version: str) -> argparse.ArgumentParser:
     match = _command(
         commands,
         "match",
-        "a match between bots and Gomocup engines, with a table and Elo",
+        "named players in turn with either colour: a table with Elo",
         "Play every pair of players --games games (colours alternating; with --openings each "
         "opening twice, colours swapped). A player that crashes, overruns its time or plays "
         "an illegal move loses by forfeit; an engine that crashed or overran starts afresh "
         "for its next game. Ctrl-C stops after the game in progress, which counts; a second "
-        "Ctrl-C stops at once.",
+        "Ctrl-C stops at once. Use it to rank players, Gomocup engines among them; for "
+        "fixed seats, 3 or more players at one board, or every move told, use selfplay.",
     )
     match.add_argument(
         "--player",
         action="append",
         default=[],
         metavar="NAME=SPEC",
-        help="a player: random, perfect, heuristic, threat or engine:COMMAND; give two or more",
+        help=f"a player named NAME: {spec_help(human=False)}; give two or more",
     )
     match.add_argument(
         "--games", type=positive_int, default=2, metavar="N", help="games per pair (default 2)"
@@ -193,13 +228,13 @@ def build(version: str) -> argparse.ArgumentParser:
         "-o", "--output", required=True, metavar="OUT.svg", help="the SVG file to write"
     )
     render.add_argument(
-        "--size",
-        dest="width",
+        "--width",
         type=positive_int,
         default=480,
         metavar="PX",
-        help="width in pixels (default 480)",
+        help="the picture's width in pixels (default 480)",
     )
+    add_renamed(render, "--size", "width", type=positive_int)
     convert = commands.add_parser(
         "convert", help="convert a saved game between .json, .psq and .sgf"
     )

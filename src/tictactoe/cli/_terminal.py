@@ -15,7 +15,7 @@ from tictactoe.coordinates import column_label, window
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 
-__all__ = ["render", "safe", "status", "wants_colour"]
+__all__ = ["bar", "clock", "render", "safe", "shows_progress", "status", "wants_colour"]
 
 _COLOURS = {Mark.X: "31", Mark.O: "34", Mark.Y: "32", Mark.Z: "35"}
 _LAST = "7"
@@ -39,13 +39,39 @@ def safe(text: str) -> str:
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
+def shows_progress() -> bool:
+    """Whether :func:`status` shows anything: stderr is a terminal."""
+    return sys.stderr.isatty()
+
+
 def status(text: str = "") -> None:
     """Show ``text`` as the progress line on stderr, if stderr is a terminal; "" clears it.
 
     Long work (solving, counting, matches) reports here; piped output stays clean.
     """
-    if sys.stderr.isatty():
+    if shows_progress():
         print(f"\r\x1b[K{text}", end="", file=sys.stderr, flush=True)
+
+
+def bar(done: float, width: int = 30) -> str:
+    """A progress bar, ``done`` from 0 to 1.
+
+    >>> bar(0.5, 10)
+    '[#####.....]'
+    """
+    filled = min(width, max(0, int(done * width)))
+    return f"[{'#' * filled}{'.' * (width - filled)}]"
+
+
+def clock(seconds: float) -> str:
+    """A time span as a clock shows it: ``0:07``, ``2:05``, ``1:02:03``.
+
+    >>> clock(7.4), clock(125), clock(3723)
+    ('0:07', '2:05', '1:02:03')
+    """
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def wants_colour(stream: TextIO) -> bool:
