@@ -34,8 +34,10 @@ from tictactoe.errors import GameOver
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 
-__all__ = ["DEFAULT_SECONDS", "RECENT", "SCORE_SPAN", "HeuristicBot"]
+__all__ = ["DEFAULT_NODES", "DEFAULT_SECONDS", "RECENT", "SCORE_SPAN", "HeuristicBot"]
 
+DEFAULT_NODES = 2000
+"""The positions a move may search unless told otherwise; the time limit usually comes first."""
 DEFAULT_SECONDS = 5.0
 """The time limit per move unless told otherwise: a bot never keeps a person waiting long."""
 RECENT = 8
@@ -78,7 +80,7 @@ class HeuristicBot:
         self,
         seed: int | None = None,
         *,
-        nodes: int = 2000,
+        nodes: int = DEFAULT_NODES,
         seconds: float | None = DEFAULT_SECONDS,
         depth: int = 4,
         width: int = 8,

@@ -23,6 +23,7 @@ from typing import TypeVar
 from tictactoe._checks import check_game, shown
 from tictactoe.errors import InvalidArgument, InvalidGame, WrongType
 from tictactoe.game import Game
+from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
 from tictactoe.heuristic import DEFAULT_SECONDS as HEURISTIC_SECONDS
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.perfect import DEFAULT_SECONDS as PERFECT_SECONDS
@@ -61,8 +62,6 @@ GOMOKU_K = 5
 UNBOUNDED_MAX_MOVES = 1000
 """Bots alone on the unbounded grid stop after this many moves: it has no end of its own."""
 
-HEURISTIC_NODES = 2000
-"""Positions the heuristic bot may search a move unless told: its clock usually stops it first."""
 
 _CHOICES = ", ".join((*BOTS, BEST, "engine:COMMAND"))
 _T = TypeVar("_T", int, float)

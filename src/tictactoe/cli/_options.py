@@ -21,6 +21,7 @@ from typing import Any
 from tictactoe import specs
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
+from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
 
 __all__ = [
     "DEFAULT_SECONDS",
@@ -152,7 +153,7 @@ def add_bot_options(parser: argparse.ArgumentParser) -> None:
         type=positive_int,
         metavar="N",
         help=f"the most positions a bot may search per move (default: the heuristic bot "
-        f"{specs.HEURISTIC_NODES}, the threat bot no limit)",
+        f"{HEURISTIC_NODES}, the threat bot no limit)",
     )
     add_renamed(parser, "--budget", "nodes", type=positive_int)
     parser.add_argument(
