@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> dict[int, Counter[str]]:
     for number, game in enumerate(games, 1):
         found = []
         for nodes in budgets:
-            move = ThreatBot(0, seconds=None, nodes=nodes).choose_move(game)
+            move = ThreatBot(0, limit=ttt.Limit(nodes=nodes)).choose_move(game)
             ruled = verdict(game, move, args.depth, args.prover_nodes)
             counts[nodes][ruled] += 1
             found.append(f"{nodes:,} nodes {cell_label(move, game)} {ruled}")

@@ -70,8 +70,8 @@ def selfplay_table() -> list[tuple[str, float]]:
         (
             "heuristic vs heuristic, 15×15 k=5",
             selfplay_games_per_second(
-                ttt.HeuristicBot(seed, nodes=100),
-                ttt.HeuristicBot(seed + 1, nodes=100),
+                ttt.HeuristicBot(seed, limit=ttt.Limit(nodes=100)),
+                ttt.HeuristicBot(seed + 1, limit=ttt.Limit(nodes=100)),
                 ttt.Game(15, k=5),
                 2,
             ),

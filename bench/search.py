@@ -44,7 +44,7 @@ def positions(count: int, seed: int) -> list[ttt.Game]:
     found = []
     while len(found) < count:
         game = ttt.Game(15, k=5)
-        bots = [HeuristicBot(rng.getrandbits(32), nodes=50, seconds=None) for _ in range(2)]
+        bots = [HeuristicBot(rng.getrandbits(32), limit=ttt.Limit(nodes=50)) for _ in range(2)]
         for _ in range(rng.randint(10, 30)):
             game.move(*bots[len(game.moves) % 2].choose_move(game))
             if game.is_over:
@@ -145,7 +145,7 @@ def bot_moves(games: list[ttt.Game], budget: float) -> tuple[list[int], list[flo
     """Nodes a second and seconds of each move of the bot on ``games`` at ``budget``."""
     rates, seconds = [], []
     for number, game in enumerate(games):
-        bot = ThreatBot(number, seconds=budget)
+        bot = ThreatBot(number, limit=ttt.Limit(seconds=budget))
         start = time.perf_counter()
         bot.choose_move(game)
         seconds.append(time.perf_counter() - start)

@@ -92,8 +92,8 @@ def play(number: int, args: argparse.Namespace) -> Played:
     game = opened(args.first_opening + number // 2, args.unbounded)
     seconds = None if args.nodes else args.time
     clock = PauseClock()
-    threat = ThreatBot(number, seconds=seconds, nodes=args.nodes, clock=clock)
-    heuristic = HeuristicBot(number, seconds=seconds, nodes=args.heuristic_nodes)
+    threat = ThreatBot(number, clock=clock, limit=ttt.Limit(seconds=seconds, nodes=args.nodes))
+    heuristic = HeuristicBot(number, limit=ttt.Limit(seconds=seconds, nodes=args.heuristic_nodes))
     players: list[ttt.Player] = [threat, heuristic]
     if number % 2:
         players.reverse()

@@ -69,8 +69,8 @@ def play(number: int, cells: list[ttt.Cell], nodes: int, variant: Params, seed: 
     ``seed + number``: the same bots and openings with another seed play other games.
     """
     game = played(cells)
-    mine = ThreatBot(seed + number, seconds=None, nodes=nodes, params=variant)
-    bots = [mine, ThreatBot(seed + number, seconds=None, nodes=nodes)]
+    mine = ThreatBot(seed + number, params=variant, limit=ttt.Limit(nodes=nodes))
+    bots = [mine, ThreatBot(seed + number, limit=ttt.Limit(nodes=nodes))]
     if number % 2:
         bots.reverse()
     while not game.is_over:

@@ -12,7 +12,7 @@ import time
 import pytest
 
 import tictactoe as ttt
-from tictactoe import heuristic, perfect, solver
+from tictactoe import limits, solver
 
 
 class FakeClock:
@@ -55,7 +55,7 @@ def middle_game() -> ttt.Game:
 def test_the_heuristic_bot_stops_when_the_clock_jumps_past_its_limit(jump_after: int) -> None:
     game = middle_game()
     clock = FakeClock(jump_after=jump_after)
-    bot = ttt.HeuristicBot(1, nodes=10**9, depth=50, seconds=1.0, clock=clock)
+    bot = ttt.HeuristicBot(1, depth=50, clock=clock, limit=ttt.Limit(seconds=1.0, nodes=10**9))
     assert bot.choose_move(game) in game.legal_moves
     # one read for the deadline, then one per cell ranked or node searched, until the jump
     assert clock.reads == jump_after + 1
@@ -64,7 +64,7 @@ def test_the_heuristic_bot_stops_when_the_clock_jumps_past_its_limit(jump_after:
 def test_the_heuristic_bot_keeps_to_its_limit_on_a_steady_clock() -> None:
     game = scattered(5, 300, side=60)
     clock = FakeClock(step=0.001)
-    bot = ttt.HeuristicBot(1, nodes=10**9, depth=50, seconds=0.25, clock=clock)
+    bot = ttt.HeuristicBot(1, depth=50, clock=clock, limit=ttt.Limit(seconds=0.25, nodes=10**9))
     assert bot.choose_move(game) in game.legal_moves
     assert clock.reads <= 252
 
@@ -76,37 +76,42 @@ def test_out_of_time_the_heuristic_bot_plays_the_best_move_found_so_far(nodes: i
     # search where a budget of ``nodes`` nodes does, and the answer is the same
     game = middle_game()
     steady = FakeClock()
-    budgeted = ttt.HeuristicBot(5, nodes=nodes, seconds=1.0, clock=steady).choose_move(game)
+    budgeted = ttt.HeuristicBot(
+        5, clock=steady, limit=ttt.Limit(seconds=1.0, nodes=nodes)
+    ).choose_move(game)
     ranked = steady.reads - 1 - nodes
     jump = FakeClock(jump_after=1 + ranked + nodes)
-    timed = ttt.HeuristicBot(5, nodes=10**9, seconds=1.0, clock=jump).choose_move(game)
+    timed = ttt.HeuristicBot(5, clock=jump, limit=ttt.Limit(seconds=1.0, nodes=10**9)).choose_move(
+        game
+    )
     assert timed == budgeted
 
 
 def test_wins_and_blocks_come_before_the_clock() -> None:
     game = ttt.Game.from_rows(["XX...", "O....", ".....", "....O", "....."], k=3)
     clock = FakeClock(jump_after=0)
-    assert ttt.HeuristicBot(seconds=1.0, clock=clock).choose_move(game) == (0, 2)
+    assert ttt.HeuristicBot(clock=clock, limit=ttt.Limit(seconds=1.0)).choose_move(game) == (0, 2)
     game.move(4, 0)
-    assert ttt.HeuristicBot(seconds=1.0, clock=clock).choose_move(game) == (0, 2)
+    assert ttt.HeuristicBot(clock=clock, limit=ttt.Limit(seconds=1.0)).choose_move(game) == (0, 2)
     assert clock.reads == 0
 
 
 def test_without_a_time_limit_the_clock_is_never_read() -> None:
     clock = FakeClock(jump_after=0)
     game = middle_game()
-    assert ttt.HeuristicBot(seconds=None, nodes=50, clock=clock).choose_move(game)
+    assert ttt.HeuristicBot(clock=clock, limit=ttt.Limit(nodes=50)).choose_move(game)
     assert clock.reads == 0
 
 
-def test_the_default_time_limit() -> None:
-    assert heuristic.DEFAULT_SECONDS == 5.0
-    assert perfect.DEFAULT_SECONDS == 5.0
+def test_every_bot_thinks_within_the_one_default_limit() -> None:
+    bots = [ttt.HeuristicBot(), ttt.PerfectBot(), ttt.ThreatBot()]
+    assert all(bot.limit is limits.DEFAULT for bot in bots)
+    assert limits.DEFAULT.seconds == 5.0
 
 
 def test_the_heuristic_bot_honours_a_real_time_limit() -> None:
     game = scattered(5)
-    bot = ttt.HeuristicBot(1, nodes=10**9, depth=60, width=30, seconds=0.05)
+    bot = ttt.HeuristicBot(1, depth=60, width=30, limit=ttt.Limit(seconds=0.05, nodes=10**9))
     started = time.perf_counter()
     assert bot.choose_move(game) in game.legal_moves
     assert time.perf_counter() - started < 1.5
@@ -150,7 +155,7 @@ def test_the_perfect_bot_falls_back_on_the_heuristic_when_the_solver_runs_out() 
     game = ttt.Game(4, 5, 4)
     assert len(game.moves) == 0  # 20 empty cells: within reach, but not in the time given
     clock = FakeClock(step=0.05)
-    choice = ttt.PerfectBot(1, seconds=1.0, clock=clock).choose_move(game)
+    choice = ttt.PerfectBot(1, clock=clock, limit=ttt.Limit(seconds=1.0)).choose_move(game)
     assert choice in game.legal_moves
     assert clock.reads <= 22  # 0.75 s (15 reads) for the solver, the rest for the heuristic
 
@@ -174,7 +179,7 @@ def test_the_perfect_bot_is_perfect_within_reach_and_time() -> None:
 )
 def test_the_perfect_bot_refuses_bad_limits(seconds: object, error: type) -> None:
     with pytest.raises(error, match="seconds"):
-        ttt.PerfectBot(seconds=seconds)  # type: ignore[arg-type]
+        ttt.PerfectBot(limit=ttt.Limit(seconds=seconds))  # type: ignore[arg-type]
 
 
 def test_ctrl_c_in_the_heuristic_search_reaches_the_caller() -> None:
@@ -182,4 +187,4 @@ def test_ctrl_c_in_the_heuristic_search_reaches_the_caller() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        ttt.HeuristicBot(1, seconds=1.0, clock=clock).choose_move(middle_game())
+        ttt.HeuristicBot(1, clock=clock, limit=ttt.Limit(seconds=1.0)).choose_move(middle_game())

@@ -17,6 +17,7 @@ import tictactoe as ttt
 from tictactoe.brain import ABOUT, Brain, main, read_lines, serve, threat_chooser
 from tictactoe.brain._timing import FLOOR, MIN_MARGIN, TimeKeeper
 from tictactoe.game import Game
+from tictactoe.limits import Limit
 from tictactoe.outcome import Cell
 
 MOVE = re.compile(r"(\d+),(\d+)")
@@ -37,12 +38,12 @@ class Recorder:
     (or the heuristic bot's move, when asked), moving the fake clock on by ``think``."""
 
     def __init__(self, clock: FakeClock | None = None, think: float = 0.0) -> None:
-        self.calls: list[tuple[float, int]] = []
+        self.calls: list[tuple[float | None, int | None]] = []
         self.clock = clock
         self.think = think
 
-    def __call__(self, game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
-        self.calls.append((seconds, nodes))
+    def __call__(self, game: Game, *, limit: Limit, seed: int) -> Cell:
+        self.calls.append((limit.seconds, limit.nodes))
         if self.clock is not None:
             self.clock.now += self.think
         return min(game.legal_moves)
@@ -66,7 +67,7 @@ def free_move(brain: Brain, reply: str) -> Cell:
 
 
 def test_begin_and_turns_give_legal_moves_on_free_cells() -> None:
-    brain = Brain(nodes=30, seed=3, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=30), seed=3, chooser=threat_chooser)
     assert brain.handle("START 15") == ["OK"]
     taken: set[Cell] = set()
     taken.add(free_move(brain, brain.handle("BEGIN")[0]))
@@ -81,7 +82,7 @@ def test_begin_and_turns_give_legal_moves_on_free_cells() -> None:
 
 
 def test_opening_answer_is_the_centre_and_x_is_the_column() -> None:
-    brain = Brain(nodes=30, seed=1, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=30), seed=1, chooser=threat_chooser)
     assert replay(brain, "RECTSTART 20,10\nBEGIN") == ["OK", "10,5"]
     game = brain.game
     assert game is not None
@@ -89,7 +90,7 @@ def test_opening_answer_is_the_centre_and_x_is_the_column() -> None:
 
 
 def test_case_cr_only_blank_lines_and_tabs() -> None:
-    brain = Brain(nodes=30, seed=1, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=30), seed=1, chooser=threat_chooser)
     assert brain.handle("  start 15  ") == ["OK"]
     assert brain.handle("") == []
     assert brain.handle("   ") == []
@@ -128,7 +129,7 @@ def test_errors_before_start(line: str, reply: str) -> None:
 
 
 def test_small_and_large_boards() -> None:
-    brain = Brain(nodes=10, seed=0, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=10), seed=0, chooser=threat_chooser)
     assert replay(brain, "START 3\nBEGIN") == ["OK", "1,1"]
     assert brain.game is not None
     assert brain.game.k == 3
@@ -202,7 +203,7 @@ def test_restart_and_start_begin_new_games() -> None:
 
 
 def test_board_after_restart_with_us_to_move_as_first_player() -> None:
-    brain = Brain(nodes=50, seed=2, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=50), seed=2, chooser=threat_chooser)
     lines = "START 20\nBEGIN\nRESTART\nBOARD\n10,10,1\n10,11,2\n11,11,1\n9,10,2\nDONE"
     replies = replay(brain, lines)
     assert replies[:3] == ["OK", "10,10", "OK"]
@@ -215,7 +216,7 @@ def test_board_after_restart_with_us_to_move_as_first_player() -> None:
 
 
 def test_board_with_opponent_first_and_a_block() -> None:
-    brain = Brain(nodes=50, seed=2, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=50), seed=2, chooser=threat_chooser)
     lines = "START 15\nBOARD\n0,0,2\n1,0,2\n2,0,2\n3,0,2\n5,5,1\n6,6,1\n7,7,1\ndone"
     assert replay(brain, lines) == ["OK", "4,0"]
     game = brain.game
@@ -225,7 +226,7 @@ def test_board_with_opponent_first_and_a_block() -> None:
 
 
 def test_board_takes_our_win() -> None:
-    brain = Brain(nodes=50, seed=2, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=50), seed=2, chooser=threat_chooser)
     lines = "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n5,5,2\n6,6,2\n9,7,2\n3,3,2\nDONE"
     assert replay(brain, lines) == ["OK", "4,0"]
     assert brain.game is not None
@@ -433,7 +434,7 @@ def test_exactly_five_set_after_start_applies_to_the_game_in_play() -> None:
 
 
 def test_info_between_moves_and_a_crashing_chooser() -> None:
-    def broken(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
+    def broken(game: Game, *, limit: Limit, seed: int) -> Cell:
         raise RuntimeError("boom")
 
     brain = Brain(chooser=broken)
@@ -445,7 +446,7 @@ def test_info_between_moves_and_a_crashing_chooser() -> None:
 
 
 def test_moves_seen_at_the_end_of_a_game() -> None:
-    brain = Brain(nodes=50, seed=1, chooser=threat_chooser)
+    brain = Brain(limit=Limit(nodes=50), seed=1, chooser=threat_chooser)
     replay(brain, "START 15\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n0,5,2\n1,5,2\n2,5,2\n3,5,2\nDONE")
     assert brain.game is not None
     assert brain.game.is_over
@@ -470,10 +471,10 @@ def test_the_opponents_winning_stone_ends_the_game() -> None:
 
 def budgets(
     transcript: str, *, think: float = 0.0, default_turn: float = 5.0
-) -> list[tuple[float, int]]:
+) -> list[tuple[float | None, int | None]]:
     clock = FakeClock()
     recorder = Recorder(clock, think)
-    brain = Brain(clock=clock, chooser=recorder, default_turn=default_turn, nodes=999)
+    brain = Brain(clock=clock, chooser=recorder, limit=Limit(seconds=default_turn, nodes=999))
     replay(brain, transcript)
     return recorder.calls
 
@@ -538,7 +539,7 @@ def test_time_spent_reading_a_board_counts() -> None:
 
 
 def test_time_keeper_restarts_with_each_match() -> None:
-    keeper = TimeKeeper(5.0)
+    keeper = TimeKeeper(Limit(seconds=5.0))
     keeper.set_match(10_000)
     keeper.spend(4.0)
     assert keeper.left == pytest.approx(6.0)

@@ -16,7 +16,7 @@ from tictactoe.players import Player, RandomBot, play_match
 
 FAKE = Path(__file__).parent / "fake_brains" / "fake_brain.py"
 BRAIN = [sys.executable, "-m", "tictactoe.brain", "--nodes", "200", "--time", "0.2"]
-FAST = Limit(per_move=0.3)
+FAST = Limit(seconds=0.3)
 
 
 def fake(mode: str, log: Path | None = None) -> list[str]:
@@ -44,7 +44,7 @@ def test_our_brain_plays_random_bot_to_the_end() -> None:
 
 def test_two_engines_play_each_other() -> None:
     with (
-        Engine.popen(BRAIN, limit=Limit(per_move=0.2, per_game=10.0), name="a") as first,
+        Engine.popen(BRAIN, limit=Limit(seconds=0.2, game_seconds=10.0), name="a") as first,
         Engine.popen(BRAIN, limit=FAST, name="b") as second,
     ):
         game = Game(15, 15, k=5)
@@ -71,7 +71,7 @@ def test_rectangular_board(tmp_path: Path) -> None:
 
 def test_turn_board_and_undo_paths(tmp_path: Path) -> None:
     log = tmp_path / "log"
-    limit = Limit(per_move=0.5, per_game=20.0)
+    limit = Limit(seconds=0.5, game_seconds=20.0)
     with Engine.popen(fake("first", log), limit=limit) as engine:
         game = Game(9, 9, k=5)
         game.move(4, 4)
@@ -167,7 +167,7 @@ def test_missing_program_is_refused(tmp_path: Path) -> None:
 def test_game_time_runs_out_on_the_given_clock() -> None:
     ticks = iter(range(0, 1000, 7))
     with Engine.popen(
-        fake("first"), limit=Limit(per_move=None, per_game=10.0), clock=lambda: next(ticks)
+        fake("first"), limit=Limit(game_seconds=10.0), clock=lambda: next(ticks)
     ) as engine:
         game = Game(15, 15, k=5)
         engine.choose_move(game)  # 7 s of 10 spent
@@ -187,9 +187,11 @@ def test_games_a_brain_cannot_play_are_refused() -> None:
             engine.choose_move(Game(5, 5, k=3, players=3))
 
 
-def test_limit_rejects_negative_times() -> None:
-    with pytest.raises(InvalidArgument, match="per_move"):
-        Limit(per_move=-1.0)
+def test_limit_rejects_negative_times_and_a_node_limit() -> None:
+    with pytest.raises(InvalidArgument, match="seconds"):
+        Limit(seconds=-1.0)
+    with pytest.raises(InvalidArgument, match="no node limit"):
+        Engine.popen(BRAIN, limit=Limit(seconds=1.0, nodes=100))
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ from tictactoe.engine import Engine, EngineError, Limit
 from tictactoe.game import Game
 
 FAKE = Path(__file__).parent / "fake_brains" / "fake_brain.py"
-QUICK = Limit(per_move=0.2)
+QUICK = Limit(seconds=0.2)
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="process groups and sh are POSIX")
 

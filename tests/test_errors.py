@@ -44,14 +44,15 @@ def _breaks() -> list[tuple[Callable[[], object], type[ttt.TicTacToeError]]]:
     from tictactoe import engine, svg
 
     return [
-        (lambda: ttt.HeuristicBot(nodes=True), ttt.WrongType),
-        (lambda: ttt.ThreatBot(seconds=0), ttt.InvalidArgument),
-        (lambda: ttt.PerfectBot(seconds=10**400), ttt.InvalidArgument),
+        (lambda: ttt.HeuristicBot(limit=ttt.Limit(nodes=True)), ttt.WrongType),
+        (lambda: ttt.ThreatBot(limit=ttt.Limit(seconds=0)), ttt.InvalidArgument),
+        (lambda: ttt.PerfectBot(limit=ttt.Limit(seconds=10**400)), ttt.InvalidArgument),
         (lambda: ttt.play_match(ttt.Game(), [ttt.RandomBot()]), ttt.InvalidGame),
         (lambda: ttt.play_match(ttt.Game(), [ttt.RandomBot(), None]), ttt.WrongType),  # type: ignore[list-item]
         (lambda: ttt.Game.from_rows(None), ttt.WrongType),  # type: ignore[arg-type]
-        (lambda: engine.Limit(per_move=-1), ttt.InvalidArgument),
-        (lambda: engine.Limit(per_move=math.inf), ttt.InvalidArgument),
+        (lambda: engine.Limit(seconds=-1), ttt.InvalidArgument),
+        (lambda: engine.Limit(game_seconds=math.inf), ttt.InvalidArgument),
+        (lambda: ttt.ThreatBot(limit=5.0), ttt.WrongType),  # type: ignore[arg-type]
         (lambda: svg.board(ttt.Game(), size=10), ttt.InvalidArgument),
         (lambda: ttt.Mark.from_letter("Q"), ttt.InvalidArgument),
         (lambda: ttt.Game().rows_text((range(10**9), range(10**9))), ttt.InvalidArgument),
@@ -71,4 +72,4 @@ def test_the_known_breaks_of_the_promise_are_errors_of_the_tree(index: int) -> N
 
 def test_an_out_of_range_argument_is_still_a_value_error() -> None:
     with pytest.raises(ValueError, match="nodes must be at least 1, not 0"):
-        ttt.HeuristicBot(nodes=0)
+        ttt.HeuristicBot(limit=ttt.Limit(nodes=0))

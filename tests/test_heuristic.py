@@ -48,7 +48,7 @@ def test_takes_a_win_or_blocks_the_next_players_win(
     if game.is_over:
         return
     before = (str(game), game.moves)
-    choice = ttt.HeuristicBot(seed, nodes=30).choose_move(game)
+    choice = ttt.HeuristicBot(seed, limit=ttt.Limit(nodes=30)).choose_move(game)
     assert (str(game), game.moves) == before
     assert choice in game.legal_moves
     mine = wins_in_one(game, game.turn)
@@ -103,15 +103,18 @@ def test_a_finished_game_has_no_move_to_choose() -> None:
     ],
 )
 def test_bad_budgets_are_refused(options: dict[str, object], error: type, message: str) -> None:
+    limits = {name: options.pop(name) for name in ("seconds", "nodes") if name in options}
     with pytest.raises(error, match=message):
-        ttt.HeuristicBot(**options)  # type: ignore[arg-type]
+        ttt.HeuristicBot(limit=ttt.Limit(**limits), **options)  # type: ignore[arg-type]
 
 
 def test_beats_random_play_on_15x15_five_in_a_row() -> None:
     wins = 0
     for seed in range(100):
         game = ttt.Game(15, k=5)
-        outcome = ttt.play_match(game, [ttt.HeuristicBot(seed, nodes=40), ttt.RandomBot(seed)])
+        outcome = ttt.play_match(
+            game, [ttt.HeuristicBot(seed, limit=ttt.Limit(nodes=40)), ttt.RandomBot(seed)]
+        )
         wins += outcome.winner is ttt.Mark.X
     assert wins >= 95
 
@@ -120,6 +123,8 @@ def test_holds_its_own_on_the_unbounded_grid() -> None:
     wins = 0
     for seed in range(10):
         game = ttt.Game.unbounded(5)
-        outcome = ttt.play_match(game, [ttt.RandomBot(seed), ttt.HeuristicBot(seed, nodes=40)])
+        outcome = ttt.play_match(
+            game, [ttt.RandomBot(seed), ttt.HeuristicBot(seed, limit=ttt.Limit(nodes=40))]
+        )
         wins += outcome.winner is ttt.Mark.O
     assert wins >= 9

@@ -38,6 +38,7 @@ from hypothesis import strategies as st
 
 import tictactoe
 from tictactoe import Game, Mark, RandomBot, TicTacToeError
+from tictactoe.limits import Limit
 
 RL_EXTRA = importlib.util.find_spec("gymnasium") is not None
 """Whether the ``rl`` extra is installed: ``tictactoe.rl`` is covered only then."""
@@ -217,9 +218,14 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.engine.Limit": [engine.Limit],
         "tictactoe.threat.Thought": [lambda: threat.Thought((1, 1), "centre", 0, 1, 1, 0.1, ())],
         "tictactoe.threat.Params": [threat.Params],
-        "tictactoe.HeuristicBot": [lambda: tictactoe.HeuristicBot(1, seconds=0.01, nodes=30)],
-        "tictactoe.PerfectBot": [lambda: tictactoe.PerfectBot(1, seconds=0.01)],
-        "tictactoe.ThreatBot": [lambda: tictactoe.ThreatBot(1, seconds=0.01, nodes=30)],
+        "tictactoe.HeuristicBot": [
+            lambda: tictactoe.HeuristicBot(1, limit=Limit(seconds=0.01, nodes=30))
+        ],
+        "tictactoe.PerfectBot": [lambda: tictactoe.PerfectBot(1, limit=Limit(seconds=0.01))],
+        "tictactoe.Limit": [lambda: Limit(1.0, 10, 60.0), Limit],
+        "tictactoe.ThreatBot": [
+            lambda: tictactoe.ThreatBot(1, limit=Limit(seconds=0.01, nodes=30))
+        ],
         "tictactoe.RandomBot": [lambda: RandomBot(1)],
         "tictactoe.ScriptedPlayer": [lambda: tictactoe.ScriptedPlayer([(1, 1), (0, 0)])],
         "tictactoe.HumanPlayer": [

@@ -1,193 +1,139 @@
-"""Nothing small hangs: cost follows the input and the game, never a coordinate or a size."""
+"""One Limit for every bot: its checks, its game clock, its one default, and the old spellings."""
 
 from __future__ import annotations
 
-import random
-import time
+import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
-from oracle import random_cell
 
 import tictactoe as ttt
-from tictactoe import coordinates, notation, svg
-from tictactoe.cli._terminal import render
-from tictactoe.game import MAX_CELLS
-
-FAR = [4, 10**5, 10**9, 10**18, 10**40]
-
-
-def far_apart(distance: int) -> ttt.Game:
-    game = ttt.Game.unbounded(k=5)
-    game.move(0, 0)
-    game.move(distance, distance)
-    game.move(-distance, 3)
-    return game
+from tictactoe import limits
+from tictactoe.brain import Brain
+from tictactoe.brain._timing import TimeKeeper
+from tictactoe.limits import DEFAULT, PAGE, GameTime, Limit, move_share
 
 
-@pytest.mark.parametrize("distance", FAR)
-def test_views_of_far_apart_marks_are_windows(distance: int) -> None:
-    game = far_apart(distance)
-    started = time.perf_counter()
-    text = str(game)
-    picture = svg.board(game)
-    board = render(game)
-    line = notation.format(game)
-    assert time.perf_counter() - started < 2
-    rows = text.splitlines()
-    assert len(rows) <= coordinates.VIEW_SIZE
-    assert all(len(row) <= coordinates.VIEW_SIZE for row in rows)
-    assert "X" in text  # the window holds the last move's neighbourhood
-    assert picture.count("<line") <= 2 * coordinates.VIEW_SIZE + 4
-    assert len(board) < 20_000
-    assert len(line) < 200
+class TickingClock:
+    """A clock that moves on by ``tick`` seconds at every reading."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        return self.now
 
 
-@pytest.mark.parametrize("distance", FAR)
-def test_notation_round_trips_whatever_the_distance(distance: int) -> None:
-    game = far_apart(distance)
-    for sparse in (None, True):
-        again = notation.parse(notation.format(game, sparse=sparse))
-        assert {m.cell: m.mark for m in again.moves} == {m.cell: m.mark for m in game.moves}
-        assert again.turn is game.turn
-
-
-def test_huge_bounded_boards_are_shown_as_windows_around_the_last_move() -> None:
-    game = ttt.Game(1000, 1000, 5)
-    game.move(999, 999)
-    game.move(0, 0)
-    game.move(500, 700)
-    rows, cols = coordinates.window(game)
-    assert (rows.start + len(rows) // 2, cols.start + len(cols) // 2) == (500, 700)
-    assert len(rows) == len(cols) == coordinates.VIEW_SIZE
-    text = str(game)
-    assert len(text.splitlines()) == coordinates.VIEW_SIZE
-    assert text.count("X") == 1
-    assert len(notation.format(game)) < 100  # sparse: a few marks on a big board
-    assert repr(game).startswith("<Game 1000×1000 k=5")
-
-
-def test_windows_of_bounded_boards_stay_on_the_board() -> None:
-    game = ttt.Game(100, 100, 5)
-    game.move(99, 0)
-    rows, cols = coordinates.window(game, size=10)
-    assert rows == range(90, 100)
-    assert cols == range(0, 10)
-
-
-@settings(max_examples=40)
 @given(
-    shape=st.sampled_from([(3, 3, 3, 2), (15, 15, 5, 2), (40, 90, 5, 2), (None, None, 4, 3)]),
-    seed=st.integers(0, 2**32),
-    spread=st.sampled_from([2, 30, 10**6]),
+    st.one_of(st.none(), st.floats(allow_nan=True), st.integers(-5, 5), st.booleans()),
+    st.one_of(st.none(), st.integers(-5, 10**20), st.floats(), st.booleans()),
 )
-def test_both_notation_forms_round_trip_random_games(
-    shape: tuple[int | None, int | None, int, int], seed: int, spread: int
-) -> None:
-    rows, cols, k, players = shape
-    rng = random.Random(seed)
-    game = (
-        ttt.Game.unbounded(k, players=players)
-        if rows is None
-        else ttt.Game(rows, cols, k, players=players)
+def test_a_limit_keeps_only_what_it_can_mean(seconds: object, nodes: object) -> None:
+    good_seconds = seconds is None or (
+        type(seconds) in (int, float) and math.isfinite(seconds) and seconds > 0  # type: ignore[arg-type]
     )
-    for _ in range(rng.randrange(0, 30)):
-        if game.is_over:
-            break
-        if game.is_unbounded:
-            cell = (rng.randrange(-spread, spread), rng.randrange(-spread, spread))
-            if game.cell(*cell) is not None:
-                continue
-        else:
-            cell = random_cell(game, rng)
-        game.move(*cell)
-    for sparse in (None, True, False):
-        if sparse is False and game.is_unbounded and spread > 30:
-            continue
-        again = notation.parse(notation.format(game, sparse=sparse))
-        assert sorted(again.moves, key=lambda m: m.cell) == sorted(game.moves, key=lambda m: m.cell)
-        assert again.outcome().status is game.outcome().status
-        assert notation.format(again) == notation.format(game)
+    good_nodes = nodes is None or (type(nodes) is int and nodes >= 1)
+    if good_seconds and good_nodes:
+        limit = Limit(seconds, nodes)  # type: ignore[arg-type]
+        assert (limit.seconds, limit.nodes, limit.game_seconds) == (seconds, nodes, None)
+        return
+    with pytest.raises((ttt.WrongType, ttt.InvalidArgument)):
+        Limit(seconds, nodes)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "999999999/3 O 999999x999999 k5",  # a declared size over the limit
-        "9999999999999999999999999/3 O 3x3 k3",  # a run longer than the row
-        "999999999X/3 O 2x999999999 k5",
-        "99999999999999/. X inf@0,0 k5",  # a dense unbounded row of absurd length
-        "X" + "9" * 5000 + ",0 O inf k5",  # a coordinate of absurd length
-        "X0,0 O 3x3 k" + "9" * 5000,
-        "X0,0;X0,0 O 3x3 k3",  # a cell given twice
-        "X5,5 O 3x3 k3",  # off the board
-        "X0,0 O 3x3 k3 p²",  # a digit that is no ASCII digit
-        "Q0,0 O 3x3 k3",
-    ],
-)
-def test_hostile_positions_are_refused_at_once(text: str) -> None:
-    started = time.perf_counter()
-    with pytest.raises((ttt.InvalidPosition, ttt.InvalidGame)):
-        notation.parse(text)
-    assert time.perf_counter() - started < 1
+def test_a_limit_is_a_frozen_value() -> None:
+    limit = Limit(seconds=1.0, nodes=50)
+    assert limit == Limit(1.0, 50)
+    assert hash(limit) == hash(Limit(1.0, 50))
+    assert repr(limit) == "Limit(seconds=1.0, nodes=50, game_seconds=None)"
+    with pytest.raises(AttributeError):
+        limit.seconds = 2.0  # type: ignore[misc]
 
 
-@pytest.mark.parametrize(
-    ("rows", "cols"), [(10**20, 1), (10**6 + 1, 1), (1001, 1000), (2**62, 2**62)]
-)
-def test_boards_over_the_cell_limit_are_refused_before_anything_is_allocated(
-    rows: int, cols: int
-) -> None:
-    with pytest.raises(ttt.InvalidGame, match=f"more than {MAX_CELLS:,} cells"):
-        ttt.Game(rows, cols, 5)
+def test_the_defaults_are_defined_once_and_used_everywhere() -> None:
+    assert Limit(seconds=5.0) == DEFAULT
+    assert Limit(seconds=2.0) == PAGE
+    assert all(
+        bot.limit is DEFAULT for bot in (ttt.HeuristicBot(), ttt.PerfectBot(), ttt.ThreatBot())
+    )
+    assert TimeKeeper(DEFAULT).budget(225) == pytest.approx(5.0 * 0.85)
 
 
-def test_the_biggest_board_allowed_plays() -> None:
-    game = ttt.Game(1000, 1000, 5)
-    assert game.move(999, 999) is ttt.Status.IN_PROGRESS
-    assert len(game.legal_moves) == MAX_CELLS - 1
+@pytest.mark.parametrize(("free", "moves"), [(225, 40), (25, 13), (4, 10), (None, 40)])
+def test_the_game_time_is_shared_over_the_moves_still_to_come(free: int | None, moves: int) -> None:
+    assert move_share(60.0, free) == pytest.approx(60.0 / moves)
 
 
-def test_near_refuses_distances_that_would_explode() -> None:
-    game = ttt.Game.unbounded(k=5)
-    game.move(0, 0)
-    with pytest.raises(ttt.InvalidArgument, match="distance"):
-        game.legal_moves.near(10**9)
-    with pytest.raises(ttt.WrongType):
-        game.legal_moves.near("2")  # type: ignore[arg-type]
+def test_a_game_clock_starts_again_for_another_game() -> None:
+    limit = Limit(game_seconds=40.0)
+    timer = GameTime()
+    game = ttt.Game(15, k=5)
+    assert timer.seconds(limit, game) == pytest.approx(1.0)
+    timer.spend(limit, game, (7, 7), 20.0)
+    game.move(7, 7)
+    game.move(7, 8)
+    assert timer.seconds(limit, game) == pytest.approx(20.0 / 40)
+    assert timer.seconds(Limit(seconds=0.1, game_seconds=40.0), game) == 0.1
+    other = ttt.Game(15, k=5)
+    other.move(0, 0)
+    assert timer.seconds(limit, other) == pytest.approx(1.0)
+    timer.spend(limit, other, (1, 1), 40.0)
+    other.move(1, 1)
+    assert timer.seconds(limit, other) == limits.FLOOR
 
 
-def test_repr_of_a_wide_small_board_rebuilds_it() -> None:
-    game = ttt.Game(2, 100, 3)
-    game.move(1, 99)
-    assert eval(repr(game), {"Game": ttt.Game}).moves == game.moves
+@pytest.mark.parametrize("make", [ttt.HeuristicBot, ttt.ThreatBot, ttt.PerfectBot])
+def test_every_bot_keeps_within_its_game_time(make: type) -> None:
+    clock = TickingClock(tick=2e-3)
+    game_seconds = 0.6
+    bots = [make(seed, limit=Limit(game_seconds=game_seconds), clock=clock) for seed in (1, 2)]
+    game = ttt.Game(4, k=3) if make is ttt.PerfectBot else ttt.Game(15, k=5)
+    spent = [0.0, 0.0]
+    while not game.is_over and len(game.moves) < 24:
+        seat = len(game.moves) % 2
+        started = clock.now
+        game.move(*bots[seat].choose_move(game))
+        spent[seat] += clock.now - started
+    assert max(spent) <= game_seconds + 0.05  # the last reading of each move: a few ticks
 
 
-@given(row=st.integers(-(10**6), 10**6), col=st.integers(-(10**6), 10**6))
-def test_every_cell_a_person_can_type_has_a_label_that_reads_back(row: int, col: int) -> None:
-    for game in (ttt.Game(), ttt.Game.unbounded(k=5)):
-        label = coordinates.cell_label((row, col), game)
-        assert coordinates.parse_cell(label, game) == (row, col)
+def test_the_engine_client_takes_the_same_limit_and_refuses_nodes() -> None:
+    from tictactoe import engine
+
+    assert engine.Limit is Limit
+    with pytest.raises(ttt.InvalidArgument, match="no node limit"):
+        engine.Engine.popen("no-such-brain", limit=Limit(nodes=10))
 
 
-def test_a_game_far_out_reads_back_from_its_notation() -> None:
-    game = ttt.Game.unbounded(k=5)
-    game.move(0, 0)
-    game.move(10**70, -(10**300))
-    again = notation.parse(notation.format(game))
-    assert {m.cell for m in again.moves} == {m.cell for m in game.moves}
+def test_the_old_spellings_still_work_with_a_warning() -> None:
+    with pytest.warns(DeprecationWarning, match=r"ThreatBot\(seconds=, nodes=\)"):
+        bot = ttt.ThreatBot(seconds=0.5, nodes=20)
+    assert bot.limit == Limit(seconds=0.5, nodes=20)
+    with pytest.warns(DeprecationWarning, match="ThreatBot.limit"):
+        bot.nodes = 30
+    with pytest.warns(DeprecationWarning, match="ThreatBot.limit"):
+        assert (bot.seconds, bot.nodes) == (0.5, 30)
+    with pytest.warns(DeprecationWarning, match=r"HeuristicBot\(seconds=\)"):
+        assert ttt.HeuristicBot(seconds=None).limit == Limit()
+    with pytest.warns(DeprecationWarning, match=r"PerfectBot\(seconds=\)"):
+        assert ttt.PerfectBot(seconds=1.0).limit == Limit(seconds=1.0)
+    with pytest.warns(DeprecationWarning, match="per_move"):
+        old = Limit(per_move=0.5, per_game=10.0)
+    assert old == Limit(seconds=0.5, game_seconds=10.0)
+    with pytest.warns(DeprecationWarning, match="Limit.seconds"):
+        assert old.per_move == 0.5
+    with pytest.warns(DeprecationWarning, match=r"default_turn"):
+        Brain(nodes=10, default_turn=1.0)
+    for module in (ttt.heuristic, ttt.perfect, ttt.threat):
+        with pytest.warns(DeprecationWarning, match="DEFAULT.seconds"):
+            assert DEFAULT.seconds == module.DEFAULT_SECONDS
+    with pytest.raises(AttributeError):
+        ttt.threat.NO_SUCH_NAME  # noqa: B018
 
 
-@pytest.mark.parametrize("text", ["X²/3/3 O 3x3 k3", "X١١/3/3 O 3x3 k3", "X0,0 O 3x3 k٣"])
-def test_only_ascii_digits_count_in_positions(text: str) -> None:
-    with pytest.raises(ttt.InvalidPosition):
-        notation.parse(text)
-
-
-def test_play_match_stops_at_max_moves() -> None:
-    game = ttt.Game.unbounded(k=50)
-    bots = [ttt.RandomBot(seed=1), ttt.RandomBot(seed=2)]
-    outcome = ttt.play_match(game, bots, max_moves=25)
-    assert not outcome.is_over
-    assert len(game.moves) == 25
+def test_a_bot_given_anything_but_a_limit_says_what_it_wants() -> None:
+    with pytest.raises(ttt.WrongType, match=r"Limit\(seconds=1.0\)"):
+        ttt.ThreatBot(limit=1.0)  # type: ignore[arg-type]

@@ -58,6 +58,7 @@ def test_private_modules_are_marked_and_public_ones_documented() -> None:
         "game",
         "heuristic",
         "human",
+        "limits",
         "marks",
         "notation",
         "outcome",

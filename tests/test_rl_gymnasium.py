@@ -80,7 +80,10 @@ def test_against_the_perfect_bot_the_learner_never_wins():
 
 def test_bots_for_big_boards_and_one_player_per_seat():
     game = MNKEnv(
-        9, k=4, players=3, opponents=[ttt.HeuristicBot(seed=1, nodes=20), ttt.RandomBot(2)]
+        9,
+        k=4,
+        players=3,
+        opponents=[ttt.HeuristicBot(seed=1, limit=ttt.Limit(nodes=20)), ttt.RandomBot(2)],
     )
     reward, final = random_episode(game, random.Random(1), 0)
     assert final.is_over

@@ -297,4 +297,4 @@ def test_ctrl_c_stops_the_search_and_reaches_the_caller() -> None:
         solve(ttt.Game(4, k=4), seconds=60.0, clock=clock)
     reads = 0
     with pytest.raises(KeyboardInterrupt):
-        ttt.PerfectBot(seconds=60.0, clock=clock).choose_move(ttt.Game(4, k=4))
+        ttt.PerfectBot(clock=clock, limit=ttt.Limit(seconds=60.0)).choose_move(ttt.Game(4, k=4))

@@ -110,9 +110,9 @@ def test_a_spec_either_plays_the_game_legally_or_is_refused_with_the_reason(
     reason = specs.refusal(spec, game)
     if reason is not None:
         with pytest.raises(ttt.InvalidGame, match=reason.split(";")[0]):
-            specs.player(spec, game, seed=seed, seconds=0.05)
+            specs.player(spec, game, seed=seed, limit=ttt.Limit(seconds=0.05))
         return
-    bot = specs.player(spec, game, seed=seed, seconds=0.05, nodes=50)
+    bot = specs.player(spec, game, seed=seed, limit=ttt.Limit(seconds=0.05, nodes=50))
     assert bot.choose_move(game) in game.legal_moves
 
 

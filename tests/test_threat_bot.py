@@ -63,11 +63,11 @@ def test_it_takes_a_five_and_blocks_one() -> None:
     game = ttt.Game.from_rows(
         ["XXXX." + "." * 10, "OOO.." + "." * 10, "O...." + "." * 10] + ["." * 15] * 12, k=5
     )
-    assert ThreatBot(0, seconds=None, nodes=50).choose_move(game) == (0, 4)
+    assert ThreatBot(0, limit=ttt.Limit(nodes=50)).choose_move(game) == (0, 4)
     game = ttt.Game.from_rows(
         ["OOOO." + "." * 10, "XXX.." + "." * 10, "X.X.." + "." * 10] + ["." * 15] * 12, k=5
     )
-    assert ThreatBot(0, seconds=None, nodes=50).choose_move(game) == (0, 4)
+    assert ThreatBot(0, limit=ttt.Limit(nodes=50)).choose_move(game) == (0, 4)
 
 
 def test_it_opens_in_the_centre_and_refuses_a_finished_game() -> None:
@@ -84,7 +84,7 @@ def test_it_opens_in_the_centre_and_refuses_a_finished_game() -> None:
 )
 def test_games_it_does_not_play_go_to_the_heuristic_bot(game: ttt.Game) -> None:
     game.move(2, 2)
-    bot = ThreatBot(1, seconds=None, nodes=100)
+    bot = ThreatBot(1, limit=ttt.Limit(nodes=100))
     cell = bot.choose_move(game)
     assert cell in game.legal_moves
     assert bot.last is not None
@@ -93,7 +93,7 @@ def test_games_it_does_not_play_go_to_the_heuristic_bot(game: ttt.Game) -> None:
 
 def test_it_plays_the_unbounded_grid_far_from_the_origin() -> None:
     game = ttt.Game.unbounded(5)
-    bots = [ThreatBot(seed, seconds=None, nodes=300) for seed in (1, 2)]
+    bots = [ThreatBot(seed, limit=ttt.Limit(nodes=300)) for seed in (1, 2)]
     game.move(-1_000_000, 500)
     for _ in range(12):
         cell = bots[len(game.moves) % 2].choose_move(game)
@@ -106,15 +106,15 @@ def test_it_plays_the_unbounded_grid_far_from_the_origin() -> None:
 
 def test_the_same_seed_and_node_budget_play_the_same_moves() -> None:
     game = crowded(3, 12)
-    first = ThreatBot(5, seconds=None, nodes=400).choose_move(game)
-    again = ThreatBot(5, seconds=None, nodes=400).choose_move(game)
+    first = ThreatBot(5, limit=ttt.Limit(nodes=400)).choose_move(game)
+    again = ThreatBot(5, limit=ttt.Limit(nodes=400)).choose_move(game)
     assert first == again
 
 
 @pytest.mark.parametrize("seconds", [0.05, 0.3, 1.0])
 def test_it_stops_on_its_budget_by_the_clock_it_is_given(seconds: float) -> None:
     clock = TickingClock(tick=5e-3)
-    bot = ThreatBot(1, seconds=seconds, clock=clock)
+    bot = ThreatBot(1, clock=clock, limit=ttt.Limit(seconds=seconds))
     for seed in range(3):
         game = crowded(seed, 16)
         if game.is_over:
@@ -147,7 +147,7 @@ class FreezeWatch(TickingClock):
 
 def test_the_objects_made_before_a_move_are_kept_from_the_collector_during_it_alone() -> None:
     clock = FreezeWatch(tick=1e-3)
-    bot = ThreatBot(1, seconds=0.2, clock=clock)
+    bot = ThreatBot(1, clock=clock, limit=ttt.Limit(seconds=0.2))
     bot.choose_move(crowded(0, 14))
     assert clock.reads > 10
     assert min(clock.frozen) > 0  # every read of the clock came with the old objects frozen
@@ -157,7 +157,7 @@ def test_the_objects_made_before_a_move_are_kept_from_the_collector_during_it_al
 def test_a_move_cut_short_by_an_error_hands_the_objects_back_to_the_collector() -> None:
     clock = FreezeWatch(tick=1e-3, fail_after=5)
     with pytest.raises(RuntimeError, match="the clock broke"):
-        ThreatBot(1, seconds=0.2, clock=clock).choose_move(crowded(0, 14))
+        ThreatBot(1, clock=clock, limit=ttt.Limit(seconds=0.2)).choose_move(crowded(0, 14))
     assert min(clock.frozen) > 0
     assert gc.get_freeze_count() == 0
 
@@ -167,7 +167,7 @@ def test_objects_the_program_froze_itself_stay_frozen_through_a_move() -> None:
     try:
         frozen = gc.get_freeze_count()
         clock = FreezeWatch(tick=1e-3)
-        ThreatBot(1, seconds=0.2, clock=clock).choose_move(crowded(0, 14))
+        ThreatBot(1, clock=clock, limit=ttt.Limit(seconds=0.2)).choose_move(crowded(0, 14))
         assert gc.get_freeze_count() == frozen
         assert set(clock.frozen) == {frozen}
     finally:
@@ -176,7 +176,7 @@ def test_objects_the_program_froze_itself_stay_frozen_through_a_move() -> None:
 
 def test_a_thought_reads_like_what_happened() -> None:
     game = crowded(7, 14)
-    bot = ThreatBot(2, seconds=None, nodes=600)
+    bot = ThreatBot(2, limit=ttt.Limit(nodes=600))
     cell = bot.choose_move(game)
     thought = bot.last
     assert thought is not None
@@ -188,31 +188,28 @@ def test_a_thought_reads_like_what_happened() -> None:
 
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(ValueError, match="nodes"):
-        ThreatBot(nodes=0)
+        ThreatBot(limit=ttt.Limit(nodes=0))
     with pytest.raises(ValueError, match="seconds"):
-        ThreatBot(seconds=-1)
+        ThreatBot(limit=ttt.Limit(seconds=-1))
     with pytest.raises(TypeError, match="clock"):
         ThreatBot(clock=3.0)  # type: ignore[arg-type]
 
 
 def test_a_kept_bot_takes_a_new_budget_between_moves_and_refuses_a_bad_one() -> None:
     clock = TickingClock(tick=5e-3)
-    bot = ThreatBot(1, seconds=None, nodes=5_000, clock=clock)
-    bot.nodes = 80
+    bot = ThreatBot(1, clock=clock, limit=ttt.Limit(nodes=5_000))
+    bot.limit = ttt.Limit(nodes=80)
     bot.choose_move(crowded(7, 14))
     assert bot.last is not None
     assert 0 < bot.last.nodes <= 80
-    bot.nodes, bot.seconds = None, 0.1
+    bot.limit = ttt.Limit(seconds=0.1)
     start = clock.now
     bot.choose_move(crowded(3, 12))
     assert clock.now - start <= 0.1 + 0.02
-    for value, error in [(0, ValueError), (2.5, TypeError), (True, TypeError)]:
-        with pytest.raises(error, match="nodes"):
-            bot.nodes = value  # type: ignore[assignment]
-    for value, error in [(0, ValueError), (float("nan"), ValueError), ("1", TypeError)]:
-        with pytest.raises(error, match="seconds"):
-            bot.seconds = value  # type: ignore[assignment]
-    assert (bot.seconds, bot.nodes) == (0.1, None)
+    for value in [0.1, None, 80]:
+        with pytest.raises(ttt.WrongType, match="limit must be a Limit"):
+            bot.limit = value  # type: ignore[assignment]
+    assert bot.limit == ttt.Limit(seconds=0.1)
 
 
 @settings(max_examples=25)
@@ -442,7 +439,7 @@ def test_its_answer_to_a_threat_leaves_no_win_by_threats(
     game.move(*lost)
     assert rival_wins_by_threats(game)
     game.undo()
-    move = ThreatBot(seed, seconds=None, nodes=nodes).choose_move(game)
+    move = ThreatBot(seed, limit=ttt.Limit(nodes=nodes)).choose_move(game)
     assert move != lost
     game.move(*move)
     assert not rival_wins_by_threats(game)
@@ -481,7 +478,7 @@ def test_a_win_deeper_than_the_deepening_is_found_by_the_direct_look() -> None:
     search = ThreatSearch(board, Budget(time.perf_counter, None))
     assert search.deepening(1, 8, fours_only=False) is None
     assert search.search(1, 9, fours_only=False) is not None
-    bot = ThreatBot(0, seconds=None, nodes=10_000)
+    bot = ThreatBot(0, limit=ttt.Limit(nodes=10_000))
     move = bot.choose_move(game)
     assert bot.last is not None
     assert bot.last.reason == "vct"
@@ -528,7 +525,7 @@ def test_when_the_main_search_refutes_the_moves_that_hold_it_tries_the_others() 
 
     assert all(holds(move) and refuted(move) for move in REFUTED)
     for nodes in (25_000, 35_000):
-        move = ThreatBot(0, seconds=None, nodes=nodes).choose_move(game)
+        move = ThreatBot(0, limit=ttt.Limit(nodes=nodes)).choose_move(game)
         assert move not in REFUTED
         assert not refuted(move)
         assert holds(move)
@@ -577,7 +574,7 @@ def test_when_every_move_it_checks_loses_it_looks_at_the_other_cells() -> None:
     roots = Search.root_moves(board, random.Random(0).random, narrow)
     first = [board.cell(index) for index in roots]
     assert all(loses_to_threats(game, cell) for cell in first)
-    move = ThreatBot(0, seconds=None, nodes=25_000, params=narrow).choose_move(game)
+    move = ThreatBot(0, params=narrow, limit=ttt.Limit(nodes=25_000)).choose_move(game)
     assert move not in first
     assert not loses_to_threats(game, move)
 
@@ -689,8 +686,8 @@ def test_every_win_it_claims_on_kept_proofs_a_fresh_search_proves_again(unbounde
         if games_with_claims == 2:
             break
         game = ttt.Game.unbounded(5) if unbounded else ttt.Game(15, k=5)
-        bot = ThreatBot(seed, seconds=None, nodes=3000)
-        rival = HeuristicBot(seed, seconds=None, nodes=300)
+        bot = ThreatBot(seed, limit=ttt.Limit(nodes=3000))
+        rival = HeuristicBot(seed, limit=ttt.Limit(nodes=300))
         claimed = False
         while not game.is_over and len(game.moves) < 120:
             player = bot if len(game.moves) % 2 == 0 else rival
@@ -739,8 +736,8 @@ def test_a_table_kept_from_the_move_before_takes_the_search_to_its_depth_sooner(
 def test_the_bot_keeps_its_main_search_table_while_the_board_keeps_its_shape() -> None:
     """The table grows from move to move of one game, and starts afresh for another shape."""
     game = ttt.Game(15, k=5)
-    bot = ThreatBot(1, seconds=None, nodes=3000)
-    rival = HeuristicBot(1, seconds=None, nodes=100)
+    bot = ThreatBot(1, limit=ttt.Limit(nodes=3000))
+    rival = HeuristicBot(1, limit=ttt.Limit(nodes=100))
     sizes = []
     for cell in ((7, 7), (7, 8), (8, 6)):
         game.move(*cell)

@@ -33,7 +33,7 @@ def test_the_default_bot_is_the_threat_bot_where_perfect_play_is_out_of_reach(
 
 
 def test_threat_is_a_player_kind_with_the_time_limit() -> None:
-    player = specs.player("threat", ttt.Game(15, k=5), seed=1, seconds=0.5)
+    player = specs.player("threat", ttt.Game(15, k=5), seed=1, limit=ttt.Limit(seconds=0.5))
     assert isinstance(player, ThreatBot)
     assert player.name == "threat"
 
@@ -64,7 +64,7 @@ def test_hint_names_a_cell_and_the_line_behind_it(
 
 
 def test_brain_sends_a_message_line_before_each_move() -> None:
-    brain = Brain(seed=1, nodes=300)
+    brain = Brain(seed=1, limit=ttt.Limit(seconds=5.0, nodes=300))
     assert brain.handle("START 15") == ["OK"]
     assert brain.handle("INFO timeout_turn 200") == []
     message, move = brain.handle("TURN 7,7")
@@ -89,15 +89,17 @@ def untimed(line: str) -> list[str]:
 def test_the_brain_plays_as_one_threat_bot_kept_over_the_game() -> None:
     """The board and the proofs of each move serve the next, as in a match in one process."""
     chooser = ThreatChooser()
-    kept = ThreatBot(7, seconds=60.0, nodes=500)
-    rival = HeuristicBot(0, nodes=100, seconds=None)
+    kept = ThreatBot(7, limit=ttt.Limit(seconds=60.0, nodes=500))
+    rival = HeuristicBot(0, limit=ttt.Limit(nodes=100))
     game = ttt.Game(15, k=5)
     for cell in [(7, 7), (8, 6), (6, 8)]:
         game.move(*cell)
     for number in range(8):
         if game.is_over:
             break
-        cell = chooser(game, seconds=60.0, nodes=500, seed=7 if number == 0 else number)
+        cell = chooser(
+            game, limit=ttt.Limit(seconds=60.0, nodes=500), seed=7 if number == 0 else number
+        )
         assert cell == kept.choose_move(game)
         assert kept.last is not None
         (line,) = chooser.explain()

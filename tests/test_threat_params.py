@@ -60,8 +60,8 @@ def test_the_bots_params_reach_its_stages() -> None:
     """With one candidate at the root and no threat against it, the bot plays that cell
     unsearched; with the tuned sixteen it searches."""
     game = middle_game()
-    lone = ThreatBot(0, seconds=None, nodes=3000, params=Params(root_width=1))
-    tuned = ThreatBot(0, seconds=None, nodes=3000)
+    lone = ThreatBot(0, params=Params(root_width=1), limit=ttt.Limit(nodes=3000))
+    tuned = ThreatBot(0, limit=ttt.Limit(nodes=3000))
     lone.choose_move(game)
     tuned.choose_move(game)
     assert lone.last is not None

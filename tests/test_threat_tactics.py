@@ -82,7 +82,7 @@ def test_the_prover_counts_a_four_as_a_threat_not_as_a_win() -> None:
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda problem: problem.name)
 def test_the_bot_finds_a_correct_answer_within_one_second(problem: Problem) -> None:
     game = problem.game()
-    move = ThreatBot(0, seconds=1.0).choose_move(game)
+    move = ThreatBot(0, limit=ttt.Limit(seconds=1.0)).choose_move(game)
     assert cell_label(move, game) in problem.answers
 
 
@@ -112,12 +112,12 @@ def test_one_bot_keeps_its_proofs_across_the_whole_suite_and_stays_right() -> No
     won position again, it finds the win it proved at once. On a node budget rather than
     the clock, so that it asks the same of the bot however busy the machine is (10,000
     nodes a problem suffice, 5,000 do not)."""
-    bot = ThreatBot(0, seconds=None, nodes=12_000)
+    bot = ThreatBot(0, limit=ttt.Limit(nodes=12_000))
     for problem in sorted(PROBLEMS, key=lambda problem: -problem.depth):
         game = problem.game()
         assert cell_label(bot.choose_move(game), game) in problem.answers, problem.name
     deepest = max((p for p in PROBLEMS if p.kind == "vcf"), key=lambda p: p.depth)
-    fresh = ThreatBot(0, seconds=None)
+    fresh = ThreatBot(0, limit=ttt.Limit())
     fresh.choose_move(deepest.game())
     again = fresh.choose_move(deepest.game())
     assert cell_label(again, deepest.game()) in deepest.answers

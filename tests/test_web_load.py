@@ -14,6 +14,7 @@ from typing import Any
 
 from web_support import bot_threads, fetch, serving
 
+from tictactoe.limits import Limit
 from tictactoe.web import Api, WebServer
 
 LONG = 30.0
@@ -34,7 +35,7 @@ def test_requests_are_answered_at_once_while_a_bot_thinks_and_a_hint_is_searched
     """The page, the options and a game's state, while a threat bot thinks in one game and
     a hint is searched in another (the bot keeps time by its game's clock, the hint by the
     real one: the search lets other threads run whichever it reads)."""
-    api = Api(seconds=LONG)
+    api = Api(limit=Limit(seconds=LONG))
     with serving(api) as server:
         fields = {"rows": 15, "k": 5, "moves": [[7, 7]]}
         game = post(server, "/api/games", {**fields, "seats": ["human", "threat"]})["id"]

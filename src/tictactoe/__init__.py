@@ -29,6 +29,7 @@ from tictactoe.errors import (
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.human import HumanPlayer
+from tictactoe.limits import Limit
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Move, Outcome, Status
 from tictactoe.perfect import PerfectBot
@@ -50,6 +51,7 @@ __all__ = [
     "InvalidGame",
     "InvalidPosition",
     "LegalMoves",
+    "Limit",
     "Mark",
     "Move",
     "NothingToUndo",

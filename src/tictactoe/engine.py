@@ -8,7 +8,7 @@ nonsense raises :class:`EngineError` (a :class:`~tictactoe.errors.BadBotMove`), 
 process is killed and reaped with everything it started, so the caller never waits forever
 and no process is left behind; the next game starts a fresh one, as tournament managers do::
 
-    with Engine.popen("pbrain-tictactoe", limit=Limit(per_move=1.0)) as brain:
+    with Engine.popen("pbrain-tictactoe", limit=Limit(seconds=1.0)) as brain:
         outcome = play_match(Game(15, 15, k=5), [brain, RandomBot()])
 
 On the wire a cell is ``x,y``: x the column, y the row, both from 0; the game's cells are
@@ -25,14 +25,14 @@ import re
 import shlex
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from types import TracebackType
 from typing import Final
 
 from tictactoe._brain_process import EOF, BrainProcess, how_it_ended
 from tictactoe._checks import check_callable, check_seconds
-from tictactoe.errors import BadBotMove, WrongType
+from tictactoe.errors import BadBotMove, InvalidArgument, WrongType
 from tictactoe.game import Game
+from tictactoe.limits import DEFAULT, Limit, check_limit
 from tictactoe.outcome import Cell, Move
 
 __all__ = ["REASONS", "Engine", "EngineError", "Limit"]
@@ -52,31 +52,6 @@ _OUT_OF_STEP = ("crash", "timeout", "garbage")
 """The failures after which the brain may be out of step with us: its process is killed."""
 _CELL = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _NAME = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
-
-
-@dataclass(frozen=True, slots=True)
-class Limit:
-    """Time limits for a brain, in seconds; None means no limit of that kind.
-
-    Args:
-        per_move: the most a move may take (sent as ``INFO timeout_turn``, in ms).
-        per_game: the most all of the brain's moves in a game may take together (sent as
-            ``INFO timeout_match``, and as ``INFO time_left`` before every move).
-
-    Raises:
-        WrongType: a limit that is not a number or None.
-        InvalidArgument: a limit that is negative, infinite or NaN.
-
-    >>> Limit(per_move=0.5)
-    Limit(per_move=0.5, per_game=None)
-    """
-
-    per_move: float | None = 5.0
-    per_game: float | None = None
-
-    def __post_init__(self) -> None:
-        check_seconds(self.per_move, "per_move", zero=True)
-        check_seconds(self.per_game, "per_game", zero=True)
 
 
 class EngineError(BadBotMove):
@@ -138,7 +113,7 @@ class Engine:
         cls,
         command: str | Sequence[str],
         *,
-        limit: Limit = Limit(),
+        limit: Limit = DEFAULT,
         name: str | None = None,
         startup: float = 10.0,
         clock: Callable[[], float] = time.monotonic,
@@ -148,7 +123,9 @@ class Engine:
         Args:
             command: the program and its arguments; a string is split like a shell would
                 (:func:`shlex.split`), but no shell runs.
-            limit: the time limits of the brain's moves.
+            limit: the time limits of the brain's moves, per move (``INFO timeout_turn``)
+                and per game (``INFO timeout_match`` and ``time_left``); the protocol has
+                no node limit, so a limit with ``nodes`` is refused.
             name: how the engine is shown; None takes the name the brain gives in its
                 ``ABOUT`` reply, or else the command.
             startup: seconds the brain may take to answer ``ABOUT`` (and ``START``).
@@ -161,7 +138,8 @@ class Engine:
             WrongType: ``command`` is not a str or a sequence of them, ``limit`` not a
                 :class:`Limit`, ``name`` not a str or None, ``startup`` not a number or
                 ``clock`` not callable.
-            InvalidArgument: ``startup`` is not a finite number above 0.
+            InvalidArgument: ``startup`` is not a finite number above 0, or ``limit`` has
+                ``nodes``.
         """
         argv = _argv(command)
         _check_options(limit, name, startup, clock)
@@ -305,9 +283,9 @@ class Engine:
         self._size = size
         self._used = 0.0
         info = []
-        if self.limit.per_move is not None:
-            info.append(f"INFO timeout_turn {_ms(self.limit.per_move)}")
-        info.append(f"INFO timeout_match {_ms(self.limit.per_game or 0.0)}")
+        if self.limit.seconds is not None:
+            info.append(f"INFO timeout_turn {_ms(self.limit.seconds)}")
+        info.append(f"INFO timeout_match {_ms(self.limit.game_seconds or 0.0)}")
         info.append(f"INFO rule {1 if getattr(game, 'exact', False) is True else 0}")
         for line in info:
             self._send(line, number)
@@ -317,18 +295,18 @@ class Engine:
         """Send the command that asks for a move (with ``time_left`` first when timed)."""
         self._budget = self._allowed()
         self._asked = self._clock()
-        if self.limit.per_game is not None:
-            self._send(f"INFO time_left {_ms(self.limit.per_game - self._used)}", number)
+        if self.limit.game_seconds is not None:
+            self._send(f"INFO time_left {_ms(self.limit.game_seconds - self._used)}", number)
         for line in [command, *more]:
             self._send(line, number)
 
     def _allowed(self) -> float | None:
         """Seconds the next move may take, grace not counted; None when unlimited."""
         limits = []
-        if self.limit.per_move is not None:
-            limits.append(self.limit.per_move)
-        if self.limit.per_game is not None:
-            limits.append(max(self.limit.per_game - self._used, 0.0))
+        if self.limit.seconds is not None:
+            limits.append(self.limit.seconds)
+        if self.limit.game_seconds is not None:
+            limits.append(max(self.limit.game_seconds - self._used, 0.0))
         return min(limits) if limits else None
 
     def _read_reply(self, number: int) -> str:
@@ -446,8 +424,11 @@ def _argv(command: object) -> list[str]:
 
 def _check_options(limit: object, name: object, startup: object, clock: object) -> None:
     """Check the options of :meth:`Engine.popen` other than the command."""
-    if not isinstance(limit, Limit):
-        raise WrongType(f"limit must be a Limit, not {type(limit).__name__}")
+    if check_limit(limit).nodes is not None:
+        raise InvalidArgument(
+            f"{limit}: a Gomocup brain takes no node limit (the protocol has none); "
+            "give it on the brain's own command line"
+        )
     if name is not None and not isinstance(name, str):
         raise WrongType(f"name must be a str or None, not {type(name).__name__}")
     if startup is None:

@@ -28,29 +28,39 @@ import random
 import time
 from collections.abc import Callable, Iterable
 
-from tictactoe._checks import check_callable, check_count, check_game, check_seconds, check_seed
+from tictactoe._checks import check_callable, check_count, check_game, check_seed
 from tictactoe._lines import SCORE_SPAN, Lines
 from tictactoe.errors import GameOver
 from tictactoe.game import Game
+from tictactoe.limits import (
+    DEFAULT,
+    UNSET,
+    GameTime,
+    Limit,
+    Unset,
+    check_limit,
+    old_constant,
+    with_old,
+)
 from tictactoe.outcome import Cell
 
-__all__ = ["DEFAULT_NODES", "DEFAULT_SECONDS", "RECENT", "SCORE_SPAN", "HeuristicBot"]
+__all__ = ["DEFAULT_NODES", "RECENT", "SCORE_SPAN", "HeuristicBot"]
 
 DEFAULT_NODES = 2000
-"""The positions a move may search unless told otherwise; the time limit usually comes first."""
-DEFAULT_SECONDS = 5.0
-"""The time limit per move unless told otherwise: a bot never keeps a person waiting long."""
+"""The positions a move may search when its limit sets no ``nodes``: the time limit usually
+comes first, and a search this narrow gains little from more."""
 RECENT = 8
 """How many of the last moves (each with the cells around it) the search takes candidates from.
 
-Measured on 15×15, five in a row, 200 nodes a move, against the bot that took the cells around
-every mark: 4 moves scored 0.38 of the points (40 games), 8 moves 0.48 (100 games), 12 moves
-0.53 (60 games), each ± 0.1; 12 cost a third more time than 8, and taking the move itself
-from the last 16 moves gained nothing (0.47, 80 games).
+Fewer recent moves played worse than taking the cells around every mark, more cost time for
+no clear gain (measurements: docs/research.md).
 """
 _RADIUS = 2
 """How far, in king steps, from a recent move a candidate may be."""
 _WIN = 1 << 60
+
+
+__getattr__ = old_constant(__name__, "DEFAULT_SECONDS", 5.0)
 
 
 class _OutOfBudget(Exception):
@@ -62,14 +72,15 @@ class HeuristicBot:
 
     Args:
         seed: breaks ties between equal moves, repeatably.
-        nodes: how many positions the search may visit per move (at least 1).
-        seconds: a time limit per move (a finite number > 0), or None for none; once it is
-            spent the bot plays the best move found so far. Wins and forced blocks are found
-            before the clock is read, in time that grows only with the number of marks.
+        limit: how long a move may think; once its time is spent the bot plays the best
+            move found so far. Wins and forced blocks are found before the clock is read, in
+            time that grows only with the number of marks. A limit without ``nodes`` searches
+            at most :data:`DEFAULT_NODES` positions a move.
         depth: the deepest search, in plies (at least 1).
         width: how many of the best-scored cells are searched at each ply (at least 1).
         name: how the player is shown.
         clock: the time source, in seconds (tests pass a fake one).
+        seconds, nodes: the old way to give the limit, deprecated.
 
     Raises:
         WrongType: an argument of the wrong type.
@@ -80,21 +91,29 @@ class HeuristicBot:
         self,
         seed: int | None = None,
         *,
-        nodes: int = DEFAULT_NODES,
-        seconds: float | None = DEFAULT_SECONDS,
+        limit: Limit = DEFAULT,
         depth: int = 4,
         width: int = 8,
         name: str = "heuristic",
         clock: Callable[[], float] = time.perf_counter,
+        seconds: float | Unset | None = UNSET,
+        nodes: int | Unset | None = UNSET,
     ) -> None:
-        self._nodes = check_count("nodes", nodes)
+        limit = with_old(check_limit(limit), "HeuristicBot", seconds=seconds, nodes=nodes)
+        self._limit = limit
+        self._nodes = DEFAULT_NODES if limit.nodes is None else limit.nodes
         self._depth = check_count("depth", depth)
         self._width = check_count("width", width)
-        self._seconds = check_seconds(seconds)
         check_callable("clock", clock, "returning seconds")
         self.name = name
         self._rng = random.Random(check_seed(seed))
         self._clock = clock
+        self._game_time = GameTime()
+
+    @property
+    def limit(self) -> Limit:
+        """How long a move may think."""
+        return self._limit
 
     def choose_move(self, game: Game) -> Cell:
         """The move to play for the side to move in ``game`` (which is not changed).
@@ -105,6 +124,17 @@ class HeuristicBot:
         """
         if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
+        limit = self._limit
+        seconds = self._game_time.seconds(limit, game)
+        if limit.game_seconds is None:  # the clock is read only where a limit needs it
+            return self._choose(game, seconds)
+        started = self._clock()
+        cell = self._choose(game, seconds)
+        self._game_time.spend(limit, game, cell, self._clock() - started)
+        return cell
+
+    def _choose(self, game: Game, seconds: float | None) -> Cell:
+        """The move, thinking at most ``seconds``."""
         if not game.moves:
             rows, cols = game.rows, game.cols
             return (0, 0) if rows is None or cols is None else (rows // 2, cols // 2)
@@ -118,13 +148,15 @@ class HeuristicBot:
         if blocks:
             return max(blocks, key=lambda cell: (lines.score(cell, me), self._rng.random()))
         recent = [move.cell for move in game.moves[-RECENT:]]
-        return _Search(self, lines, recent, me).best(threats)
+        return _Search(self, lines, recent, me, seconds).best(threats)
 
 
 class _Search:
     """One move's search: negamax on move scores over the widest few cells at each ply."""
 
-    def __init__(self, bot: HeuristicBot, lines: Lines, recent: list[Cell], me: int) -> None:
+    def __init__(
+        self, bot: HeuristicBot, lines: Lines, recent: list[Cell], me: int, seconds: float | None
+    ) -> None:
         self.bot = bot
         self.lines = lines
         self.recent = recent
@@ -132,7 +164,7 @@ class _Search:
         self.nodes = 0
         clock = bot._clock
         self.clock = clock
-        self.deadline = None if bot._seconds is None else clock() + bot._seconds
+        self.deadline = None if seconds is None else clock() + seconds
 
     def best(self, threats: Iterable[Cell]) -> Cell:
         """The best move found within the budgets: deepening until they run out."""

@@ -11,20 +11,30 @@ import random
 import time
 from collections.abc import Callable
 
-from tictactoe._checks import check_callable, check_game, check_seconds, check_seed
+from tictactoe._checks import check_callable, check_game, check_seed
 from tictactoe.errors import GameOver, OutOfTime
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
+from tictactoe.limits import (
+    DEFAULT,
+    UNSET,
+    GameTime,
+    Limit,
+    Unset,
+    check_limit,
+    old_constant,
+    with_old,
+)
 from tictactoe.outcome import Cell
 from tictactoe.solver import MAX_EMPTY, empty_cells, solve
 
-__all__ = ["DEFAULT_SECONDS", "SOLVER_SHARE", "PerfectBot"]
+__all__ = ["SOLVER_SHARE", "PerfectBot"]
 
-DEFAULT_SECONDS = 5.0
-"""The time limit per move unless told otherwise."""
 SOLVER_SHARE = 0.75
 """The part of the time limit the solver may use; the fallback has the rest."""
 _MOMENT = 1e-3
+
+__getattr__ = old_constant(__name__, "DEFAULT_SECONDS", 5.0)
 
 
 class PerfectBot:
@@ -38,12 +48,14 @@ class PerfectBot:
 
     Args:
         seed: breaks ties, repeatably.
-        seconds: the time limit per move (a finite number > 0), or None for none.
+        limit: how long a move may think; its ``nodes`` bound the fallback's search (the
+            solver is bounded by time alone: a node limit would cut a proof short).
         name: how the player is shown.
         clock: the time source, in seconds (tests pass a fake one).
+        seconds: the old way to give the limit, deprecated.
 
     Raises:
-        WrongType: ``seed``, ``seconds`` or ``clock`` of the wrong type.
+        WrongType: ``seed``, ``limit`` or ``clock`` of the wrong type.
         InvalidArgument: ``seconds`` not a finite number above 0.
     """
 
@@ -51,15 +63,22 @@ class PerfectBot:
         self,
         seed: int | None = None,
         *,
-        seconds: float | None = DEFAULT_SECONDS,
+        limit: Limit = DEFAULT,
         name: str = "perfect",
         clock: Callable[[], float] = time.perf_counter,
+        seconds: float | Unset | None = UNSET,
     ) -> None:
-        self._seconds = check_seconds(seconds)
+        self._limit = with_old(check_limit(limit), "PerfectBot", seconds=seconds)
         check_callable("clock", clock, "returning seconds")
         self.name = name
         self._rng = random.Random(check_seed(seed))
         self._clock = clock
+        self._game_time = GameTime()
+
+    @property
+    def limit(self) -> Limit:
+        """How long a move may think."""
+        return self._limit
 
     def choose_move(self, game: Game) -> Cell:
         """A best move for the side to move, or the heuristic's when out of reach or time.
@@ -72,16 +91,25 @@ class PerfectBot:
         if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         started = self._clock()
+        limit = self._limit
+        cell = self._choose(game, self._game_time.seconds(limit, game), started)
+        if limit.game_seconds is not None:
+            self._game_time.spend(limit, game, cell, self._clock() - started)
+        return cell
+
+    def _choose(self, game: Game, seconds: float | None, started: float) -> Cell:
+        """The move, thinking at most ``seconds`` from ``started``."""
         if empty_cells(game) <= MAX_EMPTY:
-            share = None if self._seconds is None else self._seconds * SOLVER_SHARE
+            share = None if seconds is None else seconds * SOLVER_SHARE
             try:
                 return self._rng.choice(solve(game, seconds=share, clock=self._clock).best_moves)
             except OutOfTime:
                 pass
         left = None
-        if self._seconds is not None:
+        if seconds is not None:
             # the solver reads the clock every thousand nodes, so it may overrun its share by
             # a hair: the fallback then still gets a moment, for its wins and blocks
-            left = max(self._seconds - (self._clock() - started), _MOMENT)
-        fallback = HeuristicBot(self._rng.getrandbits(64), seconds=left, clock=self._clock)
+            left = max(seconds - (self._clock() - started), _MOMENT)
+        limit = Limit(seconds=left, nodes=self._limit.nodes)
+        fallback = HeuristicBot(self._rng.getrandbits(64), limit=limit, clock=self._clock)
         return fallback.choose_move(game)

@@ -10,7 +10,8 @@ players here, so the names, the checks and the error messages are the same every
 'threat'
 >>> best(Game(3)), best(Game(15, k=5)), best(Game(15, k=5, players=3))
 ('perfect', 'threat', 'heuristic')
->>> player("heuristic", Game(15, k=5), seed=1, seconds=0.5).name
+>>> from tictactoe.limits import Limit
+>>> player("heuristic", Game(15, k=5), seed=1, limit=Limit(seconds=0.5)).name
 'heuristic'
 """
 
@@ -18,18 +19,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypeVar
 
 from tictactoe._checks import check_game, shown
 from tictactoe.errors import InvalidArgument, InvalidGame, WrongType
 from tictactoe.game import Game
-from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
-from tictactoe.heuristic import DEFAULT_SECONDS as HEURISTIC_SECONDS
 from tictactoe.heuristic import HeuristicBot
-from tictactoe.perfect import DEFAULT_SECONDS as PERFECT_SECONDS
+from tictactoe.limits import DEFAULT, Limit, check_limit
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot
-from tictactoe.threat import DEFAULT_SECONDS as THREAT_SECONDS
 from tictactoe.threat import ThreatBot
 
 __all__ = [
@@ -64,7 +61,6 @@ UNBOUNDED_MAX_MOVES = 1000
 
 
 _CHOICES = ", ".join((*BOTS, BEST, "engine:COMMAND"))
-_T = TypeVar("_T", int, float)
 
 
 def parse(spec: object) -> str:
@@ -129,58 +125,46 @@ def player(
     game: Game,
     *,
     seed: int | None = None,
-    seconds: float | None = None,
-    nodes: int | None = None,
-    game_seconds: float | None = None,
+    limit: Limit = DEFAULT,
     clock: Callable[[], float] = time.perf_counter,
 ) -> Player:
-    """The player ``spec`` names, for ``game``, thinking at most ``seconds`` a move.
+    """The player ``spec`` names, for ``game``, thinking within ``limit``.
 
     Args:
         spec: see the module's docstring; :func:`parse` says which spellings count.
         game: the game it is to play; a player that cannot play it is refused here.
         seed: makes a bot's choices repeatable.
-        seconds: the most a move may take; None: the bot's own default (an engine: none).
-        nodes: the most positions the heuristic or threat bot may search a move.
-        game_seconds: an engine's time for all its moves of a game.
+        limit: how long the player may think; an engine is given its times only (the
+            Gomocup protocol has no node limit), and a random move needs none.
         clock: the time our bots keep (tests and the web page pass their own).
 
     An engine is started at once, so a bad command fails before any game; the caller owns
     it (an :class:`~tictactoe.engine.Engine`) and closes it.
 
     Raises:
-        WrongType, InvalidArgument: a spec that names no player, or a bad limit.
+        WrongType, InvalidArgument: a spec that names no player, or a limit that is not one.
         InvalidGame: a player that does not play ``game`` (see :func:`refusal`).
         EngineError: the engine cannot be started.
     """
     reason = refusal(spec, game)
     if reason is not None:
         raise InvalidGame(reason)
+    limit = check_limit(limit)
     kind = parse(spec)
     if kind == BEST:
         kind = best(game)
     if kind.startswith(ENGINE):
-        from tictactoe.engine import Engine, Limit  # only a brain needs processes
+        from tictactoe.engine import Engine  # only a brain needs processes
 
-        limit = Limit(per_move=seconds, per_game=game_seconds)
-        return Engine.popen(kind[len(ENGINE) :], limit=limit)
+        times = Limit(seconds=limit.seconds, game_seconds=limit.game_seconds)
+        return Engine.popen(kind[len(ENGINE) :], limit=times)
     if kind == "random":
         return RandomBot(seed)
     if kind == "perfect":
-        return PerfectBot(seed, seconds=_or(seconds, PERFECT_SECONDS), clock=clock)
+        return PerfectBot(seed, limit=limit, clock=clock)
     if kind == "threat":
-        return ThreatBot(seed, seconds=_or(seconds, THREAT_SECONDS), nodes=nodes, clock=clock)
-    return HeuristicBot(
-        seed,
-        seconds=_or(seconds, HEURISTIC_SECONDS),
-        nodes=_or(nodes, HEURISTIC_NODES),
-        clock=clock,
-    )
-
-
-def _or(value: _T | None, default: _T) -> _T:
-    """``value``, or ``default`` where it is None."""
-    return default if value is None else value
+        return ThreatBot(seed, limit=limit, clock=clock)
+    return HeuristicBot(seed, limit=limit, clock=clock)
 
 
 def _solvable(game: Game, cells: int) -> bool:

@@ -5,8 +5,8 @@ for its own wins by threats and for the rival's, keeps the moves that hold again
 and runs an alpha-beta search over them until the time is spent (the stages in order:
 :mod:`tictactoe._threat.thinking`). The clock is read every few dozen nodes, so the move
 comes within a few milliseconds of the budget; and the objects made before the move are kept
-out of the garbage collector's walks until it is chosen, so that no full collection (10 to
-28 ms, measured) can fall between two readings.
+out of the garbage collector's walks until it is chosen, so that no full collection (tens of
+milliseconds) can fall between two readings.
 
 The searches run on a :class:`~tictactoe._threat.board.PatternBoard`, whose line patterns
 make "what does this move threaten" a table lookup. What they prove about a position is
@@ -31,14 +31,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tictactoe._checks import (
-    check_callable,
-    check_count,
-    check_game,
-    check_seconds,
-    check_seed,
-    shown,
-)
+from tictactoe._checks import check_callable, check_game, check_seed, shown
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.params import DEFAULT_PARAMS, Params
 from tictactoe._threat.search import Table
@@ -48,12 +41,21 @@ from tictactoe._threat.thinking import Thinking
 from tictactoe.errors import GameOver, WrongType
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
+from tictactoe.limits import (
+    DEFAULT,
+    UNSET,
+    GameTime,
+    Limit,
+    Unset,
+    _deprecated,
+    check_limit,
+    old_constant,
+    with_old,
+)
 from tictactoe.outcome import Cell
 
-__all__ = ["DEFAULT_SECONDS", "MAX_K", "MIN_K", "Params", "Thought", "ThreatBot"]
+__all__ = ["MAX_K", "MIN_K", "Params", "Thought", "ThreatBot"]
 
-DEFAULT_SECONDS = 5.0
-"""The time limit per move unless told otherwise."""
 MIN_K = 4
 """The shortest line the threat patterns are made for: with three or fewer, a three is a win."""
 MAX_K = 7
@@ -96,32 +98,33 @@ class ThreatBot:
 
     Args:
         seed: breaks ties between equal moves, repeatably.
-        seconds: the time limit per move (a finite number > 0), or None for none; the bot
-            answers within a few milliseconds of it.
-        nodes: the most positions a move may visit (at least 1), or None for no limit;
-            with no time limit the moves are repeatable, whatever the machine's speed.
+        limit: how long a move may think; the bot answers within a few milliseconds of its
+            time. With ``nodes`` and no time the moves are repeatable, whatever the
+            machine's speed.
         name: how the player is shown.
         clock: the time source, in seconds (tests pass a fake one).
         params: the numbers that steer its play (widths, depths, shares of the time,
             weights of the evaluation); a tuning run passes another set.
+        seconds, nodes: the old way to give the limit, deprecated.
 
     Raises:
-        TypeError: an argument of the wrong type.
-        ValueError: ``seconds`` not a finite number above 0, or ``nodes`` below 1.
+        WrongType: an argument of the wrong type.
+        InvalidArgument: a limit out of range.
     """
 
     def __init__(
         self,
         seed: int | None = None,
         *,
-        seconds: float | None = DEFAULT_SECONDS,
-        nodes: int | None = None,
+        limit: Limit = DEFAULT,
         name: str = "threat",
         clock: Callable[[], float] = time.perf_counter,
         params: Params = DEFAULT_PARAMS,
+        seconds: float | Unset | None = UNSET,
+        nodes: int | Unset | None = UNSET,
     ) -> None:
-        self._seconds = check_seconds(seconds)
-        self._nodes = _check_nodes(nodes)
+        self._limit = with_old(check_limit(limit), "ThreatBot", seconds=seconds, nodes=nodes)
+        self._game_time = GameTime()
         check_callable("clock", clock, "returning seconds")
         if not isinstance(params, Params):
             raise WrongType(f"params must be a Params, not {type(params).__name__} {shown(params)}")
@@ -141,36 +144,43 @@ class ThreatBot:
         other cells."""
 
     @property
-    def seconds(self) -> float | None:
-        """The time limit per move, None for none; it may change between moves.
+    def limit(self) -> Limit:
+        """How long a move may think; it may change between moves.
 
         A caller that gets a new budget for each move (the protocol brain, from the
         manager's clock) sets it here rather than make a new bot, so that the board and
         the threat proofs the bot keeps serve the next moves.
 
         Raises:
-            TypeError: set to something not a number.
-            ValueError: set to a number that is not finite and above 0.
+            WrongType: set to something not a :class:`~tictactoe.limits.Limit`.
         """
-        return self._seconds
+        return self._limit
+
+    @limit.setter
+    def limit(self, limit: Limit) -> None:
+        self._limit = check_limit(limit)
+
+    @property
+    def seconds(self) -> float | None:
+        """The old way to read and set ``limit.seconds``, deprecated."""
+        _deprecated("ThreatBot.seconds", "ThreatBot.limit")
+        return self._limit.seconds
 
     @seconds.setter
     def seconds(self, seconds: float | None) -> None:
-        self._seconds = check_seconds(seconds)
+        _deprecated("ThreatBot.seconds", "ThreatBot.limit")
+        self._limit = Limit(seconds, self._limit.nodes, self._limit.game_seconds)
 
     @property
     def nodes(self) -> int | None:
-        """The most positions a move may visit, None for no limit; it may change between moves.
-
-        Raises:
-            TypeError: set to something not an int.
-            ValueError: set to an int below 1.
-        """
-        return self._nodes
+        """The old way to read and set ``limit.nodes``, deprecated."""
+        _deprecated("ThreatBot.nodes", "ThreatBot.limit")
+        return self._limit.nodes
 
     @nodes.setter
     def nodes(self, nodes: int | None) -> None:
-        self._nodes = _check_nodes(nodes)
+        _deprecated("ThreatBot.nodes", "ThreatBot.limit")
+        self._limit = Limit(self._limit.seconds, nodes, self._limit.game_seconds)
 
     @property
     def params(self) -> Params:
@@ -198,15 +208,20 @@ class ThreatBot:
         if game.is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         with _old_objects_frozen():
-            return self._choose(game)
+            limit = self._limit
+            started = self._clock()
+            cell = self._choose(game, started, self._game_time.seconds(limit, game))
+            if limit.game_seconds is not None:
+                self._game_time.spend(limit, game, cell, self._clock() - started)
+            return cell
 
-    def _choose(self, game: Game) -> Cell:
-        """:meth:`choose_move` in a game still going, from the moment its clock starts."""
-        started = self._clock()
-        deadline = None if self._seconds is None else started + self._seconds
+    def _choose(self, game: Game, started: float, seconds: float | None) -> Cell:
+        """:meth:`choose_move` in a game still going, thinking ``seconds`` from ``started``."""
+        deadline = None if seconds is None else started + seconds
         if not self.plays(game):
             left = None if deadline is None else max(deadline - self._clock(), 1e-3)
-            fallback = HeuristicBot(self._rng.getrandbits(64), seconds=left, clock=self._clock)
+            limit = Limit(seconds=left, nodes=self._limit.nodes)
+            fallback = HeuristicBot(self._rng.getrandbits(64), limit=limit, clock=self._clock)
             cell = fallback.choose_move(game)
             self.last = Thought(cell, "fallback", 0, 0, 0, self._clock() - started, (cell,))
             return cell
@@ -224,7 +239,7 @@ class ThreatBot:
         if len(self._scores) > self._params.kept_scores:
             self._scores.clear()
         stages = Stages(
-            board, self._params, self._proofs, self._clock, started, deadline, self._nodes
+            board, self._params, self._proofs, self._clock, started, deadline, self._limit.nodes
         )
         decision = Thinking(stages, self._rng, self._scores).decide()
         cells = tuple(board.cell(index) for index in (decision.move, *decision.expected))
@@ -240,19 +255,22 @@ class ThreatBot:
         return cells[0]
 
 
+__getattr__ = old_constant(__name__, "DEFAULT_SECONDS", 5.0)
+
+
 @contextmanager
 def _old_objects_frozen() -> Iterator[None]:
     """Keep the cyclic garbage collector to the objects made during a move, for the move.
 
     A full collection walks every object the program keeps, the bot's own tables of line
-    effects, positions and proofs among them; in the middle of a search one took 10 to 28 ms,
-    longer than anything else between two readings of the clock, and one that fell on the
-    deadline made the move that much late. Frozen (:func:`gc.freeze`), the objects made
-    before the move are left out of collections until it is chosen, then handed back
-    (:func:`gc.unfreeze`) to be collected as before: their collection is put off, never
-    skipped. A program that froze objects of its own keeps them so; the collector is left
-    alone then, as it is by a move chosen in one thread while another thread's move has
-    them frozen.
+    effects, positions and proofs among them; in the middle of a search one took tens of
+    milliseconds (docs/research.md), longer than anything else between two readings of the
+    clock, and one that fell on the deadline made the move that much late. Frozen
+    (:func:`gc.freeze`), the objects made before the move are left out of collections until
+    it is chosen, then handed back (:func:`gc.unfreeze`) to be collected as before: their
+    collection is put off, never skipped. A program that froze objects of its own keeps them
+    so; the collector is left alone then, as it is by a move chosen in one thread while
+    another thread's move has them frozen.
     """
     if gc.get_freeze_count():
         yield
@@ -262,11 +280,6 @@ def _old_objects_frozen() -> Iterator[None]:
         yield
     finally:
         gc.unfreeze()
-
-
-def _check_nodes(nodes: object) -> int | None:
-    """``nodes`` checked as a node budget: None (no limit) or an int of at least 1."""
-    return None if nodes is None else check_count("nodes", nodes)
 
 
 def _centre(board: PatternBoard) -> int:

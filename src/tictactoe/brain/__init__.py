@@ -4,7 +4,8 @@ Run it as ``pbrain-tictactoe`` or ``python -m tictactoe.brain``; a tournament ma
 speaks the protocol on its stdin and stdout. :class:`Brain` is the pure core, one line in and
 the reply lines out; :func:`main` is the shell around it.
 
->>> brain = Brain(nodes=50, seed=1)
+>>> from tictactoe.limits import Limit
+>>> brain = Brain(limit=Limit(seconds=5.0, nodes=50), seed=1)
 >>> brain.handle("START 15")
 ['OK']
 >>> message, move = brain.handle("BEGIN")

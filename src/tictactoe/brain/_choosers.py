@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from tictactoe.game import Game
+from tictactoe.limits import Limit
 from tictactoe.outcome import Cell
 from tictactoe.threat import Thought, ThreatBot
 
@@ -25,13 +26,13 @@ class Explaining(Protocol):
         ...
 
 
-def threat_chooser(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
-    """The move a new :class:`~tictactoe.threat.ThreatBot` picks within the budget, unexplained.
+def threat_chooser(game: Game, *, limit: Limit, seed: int) -> Cell:
+    """The move a new :class:`~tictactoe.threat.ThreatBot` picks within ``limit``, unexplained.
 
     Nothing is kept from one call to the next, so each call stands alone (tests replay
     transcripts with it); the brain's default, :class:`ThreatChooser`, keeps one bot.
     """
-    return ThreatBot(seed, seconds=seconds, nodes=nodes).choose_move(game)
+    return ThreatBot(seed, limit=limit).choose_move(game)
 
 
 class ThreatChooser:
@@ -47,17 +48,17 @@ class ThreatChooser:
         self._bot: ThreatBot | None = None
         self._last: Thought | None = None
 
-    def __call__(self, game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
-        """The threat bot's move, thinking at most ``seconds`` over ``nodes``.
+    def __call__(self, game: Game, *, limit: Limit, seed: int) -> Cell:
+        """The threat bot's move, thinking within ``limit``.
 
         ``seed`` seeds the bot at its first move; later moves go on with its own random
         numbers, so a brain made with a seed still plays the same moves.
         """
         bot = self._bot
         if bot is None:
-            bot = self._bot = ThreatBot(seed, seconds=seconds, nodes=nodes)
+            bot = self._bot = ThreatBot(seed, limit=limit)
         else:
-            bot.seconds, bot.nodes = seconds, nodes
+            bot.limit = limit
         cell = bot.choose_move(game)
         self._last = bot.last
         return cell

@@ -30,16 +30,15 @@ from tictactoe.brain._choosers import Explaining, ThreatChooser
 from tictactoe.brain._timing import TimeKeeper
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
-from tictactoe.heuristic import DEFAULT_SECONDS, HeuristicBot
+from tictactoe.heuristic import HeuristicBot
+from tictactoe.limits import DEFAULT, UNSET, Limit, Unset, check_limit, with_old
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
-__all__ = ["ABOUT", "DEFAULT_NODES", "WIN_LENGTH", "Brain", "Chooser", "heuristic_chooser"]
+__all__ = ["ABOUT", "WIN_LENGTH", "Brain", "Chooser", "heuristic_chooser"]
 
 WIN_LENGTH = 5
 """Stones in a row that win: gomoku."""
-DEFAULT_NODES = 1_000_000
-"""Positions a move may search: enough that the clock, not the count, ends the search."""
 ABOUT = (
     f'name="tictactoe", version="{tictactoe.__version__}", author="tictactoe contributors", '
     'country="", www="", email=""'
@@ -54,14 +53,14 @@ _TRIPLE = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9
 
 
 class Chooser(Protocol):
-    """Picks the move for the side to move, thinking at most ``seconds`` over ``nodes``."""
+    """Picks the move for the side to move, thinking within ``limit`` (one move's)."""
 
-    def __call__(self, game: Game, *, seconds: float, nodes: int, seed: int) -> Cell: ...
+    def __call__(self, game: Game, *, limit: Limit, seed: int) -> Cell: ...
 
 
-def heuristic_chooser(game: Game, *, seconds: float, nodes: int, seed: int) -> Cell:
-    """The move :class:`~tictactoe.heuristic.HeuristicBot` picks within the budget."""
-    return HeuristicBot(seed, nodes=nodes, seconds=seconds).choose_move(game)
+def heuristic_chooser(game: Game, *, limit: Limit, seed: int) -> Cell:
+    """The move :class:`~tictactoe.heuristic.HeuristicBot` picks within the limit."""
+    return HeuristicBot(seed, limit=limit).choose_move(game)
 
 
 class _Refused(Exception):
@@ -84,29 +83,33 @@ class Brain:
     """A Gomocup brain: :meth:`handle` takes one line from the manager, returns the replies.
 
     Args:
-        nodes: positions a move may search at most.
+        limit: the most a move may search (``nodes``), and the time limits that hold until
+            the manager sends its own: ``seconds`` for ``timeout_turn``, ``game_seconds``
+            for ``timeout_match``.
         seed: makes the moves repeatable; None for fresh randomness.
-        default_turn: seconds a move may take when the manager sends no ``timeout_turn``.
         clock: the time source, in seconds (tests pass a fake one).
         chooser: picks the moves (tests pass a recording one); None for the threat bot. A
             chooser that can explain its moves (:class:`Explaining`) has its ``MESSAGE``
             lines sent before each move.
+        nodes, default_turn: the old way to give the limit, deprecated.
     """
 
     def __init__(
         self,
         *,
-        nodes: int = DEFAULT_NODES,
+        limit: Limit = DEFAULT,
         seed: int | None = None,
-        default_turn: float = DEFAULT_SECONDS,
         clock: Callable[[], float] = time.perf_counter,
         chooser: Chooser | None = None,
+        nodes: int | Unset | None = UNSET,
+        default_turn: float | Unset | None = UNSET,
     ) -> None:
-        self._nodes = nodes
+        limit = with_old(check_limit(limit), "Brain", nodes=nodes, default_turn=default_turn)
+        self._nodes = limit.nodes
         self._rng = random.Random(seed)
         self._clock = clock
         self._chooser: Chooser = ThreatChooser() if chooser is None else chooser
-        self._timer = TimeKeeper(default_turn)
+        self._timer = TimeKeeper(limit)
         self._size: tuple[int, int] | None = None  # (rows, cols) once START came
         self._game: Game | None = None
         self._own: Mark | None = None  # None until the first stone says who is who
@@ -323,12 +326,8 @@ class Brain:
         instant = self._timer.is_instant
         cells_left = len(game.legal_moves)
         seconds = self._timer.budget(cells_left, self._clock() - started)
-        cell = self._chooser(
-            game,
-            seconds=seconds,
-            nodes=1 if instant else self._nodes,
-            seed=self._rng.getrandbits(32),
-        )
+        limit = Limit(seconds=seconds, nodes=1 if instant else self._nodes)
+        cell = self._chooser(game, limit=limit, seed=self._rng.getrandbits(32))
         game.move(*cell)
         self._timer.spend(self._clock() - started)
         return _wire(cell)

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import Protocol, TextIO, cast
 
-from tictactoe.brain._protocol import DEFAULT_NODES, Brain
-from tictactoe.heuristic import DEFAULT_SECONDS
+from tictactoe.brain._protocol import Brain
+from tictactoe.limits import DEFAULT, Limit
 
 __all__ = ["MAX_LINE", "ByteSource", "main", "read_lines", "serve"]
 
@@ -68,8 +68,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--nodes",
         type=_positive_int,
-        default=DEFAULT_NODES,
-        help=f"positions a move may search at most (default {DEFAULT_NODES:,})",
+        metavar="N",
+        help="positions a move may search at most (default: no limit, the clock decides)",
     )
     parser.add_argument(
         "--seed", type=int, default=None, help="make the moves repeatable (default: random)"
@@ -77,12 +77,19 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--time",
         type=_positive_float,
-        default=DEFAULT_SECONDS,
+        default=DEFAULT.seconds,
         metavar="SECONDS",
         help=(
             "seconds a move may take when the manager sends no INFO timeout_turn "
-            f"(default {DEFAULT_SECONDS:g})"
+            f"(default {DEFAULT.seconds:g})"
         ),
+    )
+    parser.add_argument(
+        "--game-time",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="seconds a whole game may take when the manager sends no INFO timeout_match "
+        "(default: no limit)",
     )
     return parser
 
@@ -104,7 +111,8 @@ def _positive_float(text: str) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the brain on stdin and stdout; 0 on END or end of input."""
     options = _parser().parse_args(argv)
-    brain = Brain(nodes=options.nodes, seed=options.seed, default_turn=options.time)
+    limit = Limit(seconds=options.time, nodes=options.nodes, game_seconds=options.game_time)
+    brain = Brain(limit=limit, seed=options.seed)
     source = cast(ByteSource, sys.stdin.buffer)  # typed BinaryIO; a BufferedReader in fact
     try:
         serve(brain, source, sys.stdout)

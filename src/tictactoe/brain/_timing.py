@@ -11,7 +11,7 @@ manager sends no ``time_left``, the time the brain spends is counted here agains
 
 from __future__ import annotations
 
-import math
+from tictactoe.limits import FLOOR, Limit, move_share
 
 __all__ = ["FLOOR", "MARGIN", "MIN_MARGIN", "UNLIMITED_MS", "TimeKeeper"]
 
@@ -21,27 +21,21 @@ MARGIN = 0.15
 """The share of a move's time kept back for the transport and the interpreter."""
 MIN_MARGIN = 0.05
 """The least time kept back, in seconds: a manager's clock and ours differ by some ms."""
-FLOOR = 0.01
-"""The least time a move gets, in seconds: the bot needs a limit above zero, and wins and
-forced blocks are found before it reads the clock at all."""
-_FEWEST_MOVES_LEFT = 10
-"""However full the board, the time left is shared as if 10 more moves were to come."""
-_MOST_MOVES_LEFT = 40
-"""Games of five in a row rarely last 40 more moves a side; sharing over more wastes time."""
 
 
 class TimeKeeper:
     """The time limits the manager announced, and the match time this brain has spent.
 
     Args:
-        default_turn: the seconds a move may take when no ``timeout_turn`` came.
+        default: the limits that hold until the manager sends its own: ``seconds`` for
+            ``timeout_turn``, ``game_seconds`` for ``timeout_match``.
     """
 
-    def __init__(self, default_turn: float) -> None:
-        self._default_turn = default_turn
+    def __init__(self, default: Limit) -> None:
+        self._default_turn = default.seconds
         self._turn: float | None = None
-        self._match: float | None = None
-        self._left: float | None = None
+        self._match = default.game_seconds
+        self._left = self._match
         self._used = 0.0
 
     @property
@@ -78,18 +72,19 @@ class TimeKeeper:
         if self._left is not None:
             self._left -= seconds
 
-    def budget(self, cells_left: int, spent: float = 0.0) -> float:
-        """The seconds the next move may think, ``spent`` already gone on this turn.
+    def budget(self, cells_left: int, spent: float = 0.0) -> float | None:
+        """The seconds the next move may think, ``spent`` already gone on this turn; None: no limit.
 
         Args:
             cells_left: the free cells, to guess how many moves are still to come.
             spent: seconds this turn has already used (reading a BOARD, say).
         """
         turn = self._default_turn if self._turn is None else self._turn
-        limits = [turn - spent]
+        limits = [] if turn is None else [turn - spent]
         if self._left is not None:
-            moves_left = min(max(math.ceil(cells_left / 2), _FEWEST_MOVES_LEFT), _MOST_MOVES_LEFT)
-            limits += [self._left / moves_left - spent, self._left - spent]
+            limits += [move_share(self._left, cells_left) - spent, self._left - spent]
+        if not limits:
+            return None
         budget = min(limits)
         budget -= max(budget * MARGIN, MIN_MARGIN)
         return max(budget, FLOOR)

@@ -22,20 +22,22 @@ from tictactoe import specs
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
 from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
+from tictactoe.limits import DEFAULT, Limit
 
 __all__ = [
-    "DEFAULT_SECONDS",
     "HUMAN",
     "KINDS",
     "UNBOUNDED_MAX_MOVES",
     "UsageError",
     "add_board_options",
     "add_bot_options",
+    "add_limit_options",
     "add_player_options",
     "add_renamed",
     "check_agrees",
     "check_freestyle",
     "describe",
+    "limit_of",
     "max_moves",
     "new_game",
     "player_kinds",
@@ -51,8 +53,6 @@ HUMAN = "human"
 """The kind of player that is the person at the terminal."""
 KINDS = (HUMAN, *specs.BOTS, specs.BEST)
 """The kinds of player the command can seat, besides ``engine:COMMAND``."""
-DEFAULT_SECONDS = 5.0
-"""The most time a bot may think per move unless --time says otherwise."""
 UNBOUNDED_MAX_MOVES = specs.UNBOUNDED_MAX_MOVES
 _RENAMED = {"auto": specs.BEST}
 """Old spellings of kinds, still taken for a release with a notice: their new names."""
@@ -146,23 +146,44 @@ def add_player_options(
 
 
 def add_bot_options(parser: argparse.ArgumentParser) -> None:
-    """--seed and the bots' limits per move, --nodes and --time (--budget: old --nodes)."""
+    """--seed and the bots' limits (:func:`add_limit_options`)."""
     parser.add_argument("--seed", type=int, help="makes the bots' choices repeatable")
-    parser.add_argument(
+    add_limit_options(parser, DEFAULT)
+
+
+def add_limit_options(parser: argparse.ArgumentParser, default: Limit) -> None:
+    """--time, --nodes and --game-time: the bots' :class:`Limit` (see :func:`limit_of`).
+
+    ``default`` gives --time's default; --budget is the old --nodes.
+    """
+    group = parser.add_argument_group("how long the computer may think")
+    group.add_argument(
+        "--time",
+        type=seconds,
+        metavar="SECONDS",
+        help=f"the most time a bot may think per move (default {default.seconds:g})",
+    )
+    group.add_argument(
         "--nodes",
         type=positive_int,
         metavar="N",
         help=f"the most positions a bot may search per move (default: the heuristic bot "
-        f"{HEURISTIC_NODES}, the threat bot no limit)",
+        f"{HEURISTIC_NODES}, the threat bot no limit; Gomocup engines are not told)",
     )
-    add_renamed(parser, "--budget", "nodes", type=positive_int)
-    parser.add_argument(
-        "--time",
+    add_renamed(group, "--budget", "nodes", type=positive_int)
+    group.add_argument(
+        "--game-time",
         type=seconds,
-        default=DEFAULT_SECONDS,
         metavar="SECONDS",
-        help=f"the most time a bot may think per move (default {DEFAULT_SECONDS:g})",
+        help="the most time a player may think in a whole game, shared over its moves "
+        "(an engine is sent INFO timeout_match and time_left; running out loses by forfeit)",
     )
+
+
+def limit_of(args: argparse.Namespace, default: Limit = DEFAULT) -> Limit:
+    """The bots' limit the command line gives: --time, --nodes, --game-time over ``default``."""
+    time = default.seconds if args.time is None else args.time
+    return Limit(seconds=time, nodes=args.nodes, game_seconds=args.game_time)
 
 
 def max_moves(args: argparse.Namespace, game: Game) -> int | None:
@@ -254,7 +275,7 @@ class _Renamed(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-def add_renamed(parser: argparse.ArgumentParser, old: str, dest: str, **options: Any) -> None:
+def add_renamed(parser: argparse._ActionsContainer, old: str, dest: str, **options: Any) -> None:
     """Take ``old``, hidden from --help, as the spelling of ``dest`` it used to be."""
     parser.add_argument(old, dest=dest, action=_Renamed, help=argparse.SUPPRESS, **options)
 

@@ -207,13 +207,6 @@ def build(version: str) -> argparse.ArgumentParser:
         help="save every game, numbered: games.sgf becomes games-0001.sgf, games-0002.sgf...",
     )
     add_bot_options(match)
-    match.add_argument(
-        "--game-time",
-        type=seconds,
-        metavar="SECONDS",
-        help="an engine's time for a whole game (INFO timeout_match and time_left); "
-        "running out loses by forfeit",
-    )
 
     replay = commands.add_parser(
         "replay", help="step through a saved game", description=REPLAY_HELP

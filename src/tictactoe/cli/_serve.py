@@ -8,7 +8,15 @@ import webbrowser
 from typing import TypeVar
 
 from tictactoe import specs
-from tictactoe.cli._options import UsageError, player_specs, renamed, seconds, usage
+from tictactoe.cli._options import (
+    UsageError,
+    add_limit_options,
+    limit_of,
+    player_specs,
+    renamed,
+    usage,
+)
+from tictactoe.limits import PAGE
 
 __all__ = ["DEFAULT_PORT", "add_command", "serve_command"]
 
@@ -42,13 +50,7 @@ def add_command(commands: argparse._SubParsersAction[_Parser]) -> None:
     serve.add_argument(
         "--no-browser", action="store_true", help="do not open the page in a browser"
     )
-    serve.add_argument(
-        "--time",
-        type=seconds,
-        default=None,
-        metavar="SECONDS",
-        help="the bots' time per move offered by default (the page can change it)",
-    )
+    add_limit_options(serve, PAGE)
     serve.add_argument(
         "--player",
         action="append",
@@ -63,7 +65,6 @@ def add_command(commands: argparse._SubParsersAction[_Parser]) -> None:
 def serve_command(args: argparse.Namespace) -> int:
     """Run the local web server until Ctrl-C."""
     from tictactoe.web import (
-        DEFAULT_SECONDS,
         LOOPBACK,
         MAX_SECONDS,
         Api,
@@ -80,9 +81,9 @@ def serve_command(args: argparse.Namespace) -> int:
         pairs = (entry.partition("=") for entry in args.engine)
         old = [f"{name}={specs.ENGINE}{command}" for name, _, command in pairs]
         named |= player_specs(old, at_least=0)
-    time = DEFAULT_SECONDS if args.time is None else args.time
-    if time > MAX_SECONDS:
-        raise UsageError(f"--time {time:g}: at most {MAX_SECONDS:g} seconds")
+    limit = limit_of(args, PAGE)
+    if limit.seconds is not None and limit.seconds > MAX_SECONDS:
+        raise UsageError(f"--time {limit.seconds:g}: at most {MAX_SECONDS:g} seconds")
     host = LOOPBACK if args.host is None else args.host
     if not is_loopback(host):
         print(
@@ -91,7 +92,7 @@ def serve_command(args: argparse.Namespace) -> int:
         )
     with usage():
         seats = Seats(named)
-    api = Api(seats, seconds=time)
+    api = Api(seats, limit=limit)
     try:
         server = WebServer((host, args.port), api, names=(host,))
     except OSError as error:

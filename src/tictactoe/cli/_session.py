@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
+from dataclasses import replace
 
 from tictactoe import records, specs
 from tictactoe.cli import _files
@@ -14,6 +15,7 @@ from tictactoe.cli._options import (
     UsageError,
     check_agrees,
     describe,
+    limit_of,
     max_moves,
     new_game,
     player_kinds,
@@ -26,6 +28,7 @@ from tictactoe.errors import RecordError
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.human import HumanPlayer, QuitRequested, UndoRequested
+from tictactoe.limits import Limit
 from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, play_match
@@ -39,7 +42,7 @@ def make_player(
 ) -> Player:
     """The player a spec names (see :mod:`tictactoe.specs`), with the command's limits.
 
-    ``--time`` and ``--nodes`` limit every bot's move (``--game-time`` an engine's game). An
+    ``--time``, ``--nodes`` and ``--game-time`` limit every bot (see :func:`limit_of`). An
     engine is started at once, so a bad command fails before any game, and closed when
     ``stack`` closes.
 
@@ -51,31 +54,26 @@ def make_player(
         reason = specs.refusal(spec, game)
     if reason is not None:
         raise UsageError(reason)
-    found = specs.player(
-        spec,
-        game,
-        seed=seed,
-        seconds=args.time,
-        nodes=args.nodes,
-        game_seconds=getattr(args, "game_time", None),
-    )
+    found = specs.player(spec, game, seed=seed, limit=limit_of(args))
     if isinstance(found, Engine):
         stack.callback(found.close)
     return found
 
 
-def _hinter(seconds: float) -> Callable[[Game], tuple[int, int]]:
-    """Suggests a move: the solver's on small boards, else the threat bot's.
+def _hinter(limit: Limit) -> Callable[[Game], tuple[int, int]]:
+    """Suggests a move within ``limit``: the solver's on small boards, else the threat bot's.
 
     The threat bot also prints what it thinks: score, depth, nodes and the line it expects.
+    A hint is one move apart from the game, so the game's time does not bound it.
     """
+    limit = replace(limit, game_seconds=None)
 
     def hint(game: Game) -> tuple[int, int]:
         if specs.refusal("perfect", game) is None:
-            return PerfectBot(0, seconds=seconds).choose_move(game)
+            return PerfectBot(0, limit=limit).choose_move(game)
         if not ThreatBot.plays(game):
-            return HeuristicBot(0, seconds=seconds).choose_move(game)
-        adviser = ThreatBot(0, seconds=seconds)
+            return HeuristicBot(0, limit=limit).choose_move(game)
+        adviser = ThreatBot(0, limit=limit)
         cell = adviser.choose_move(game)
         assert adviser.last is not None
         print(describe_thought(adviser.last, game))
@@ -156,7 +154,7 @@ def _play(
     players: list[Player] = []
     for number, kind in enumerate(kinds):
         if kind == "human":
-            players.append(HumanPlayer(hint=_hinter(args.time), name="you"))
+            players.append(HumanPlayer(hint=_hinter(limit_of(args)), name="you"))
         else:
             seed = None if args.seed is None else args.seed + number
             players.append(_Thinking(make_player(kind, game, seed, args, stack), live=colour))

@@ -11,12 +11,14 @@ True
 >>> server.server_close()
 """
 
-from tictactoe.web._api import DEFAULT_SECONDS, MAX_SECONDS, Api, Reply
+from tictactoe.limits import old_constant
+from tictactoe.web._api import MAX_SECONDS, Api, Reply
 from tictactoe.web._seats import Seats
 from tictactoe.web._server import LOOPBACK, WebServer, is_loopback
 
+__getattr__ = old_constant(__name__, "DEFAULT_SECONDS", 2.0, "tictactoe.limits.PAGE.seconds")
+
 __all__ = [
-    "DEFAULT_SECONDS",
     "LOOPBACK",
     "MAX_SECONDS",
     "Api",

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from tictactoe.coordinates import cell_label
 from tictactoe.errors import OutOfTime, Unsolvable
 from tictactoe.game import Game
+from tictactoe.limits import Limit
 from tictactoe.outcome import Cell
 from tictactoe.perfect import PerfectBot
 from tictactoe.solver import MAX_EMPTY, Value, empty_cells, solve
@@ -123,8 +124,8 @@ def hint(game: Game, seconds: float) -> Cell:
     page takes: within :data:`MAX_COORDINATE` of the origin.
     """
     if len(game.players) == 2 and not game.is_unbounded and empty_cells(game) <= MAX_EMPTY:
-        return PerfectBot(0, seconds=seconds).choose_move(game)
-    return _within_reach(ThreatBot(0, seconds=seconds).choose_move(game), game)
+        return PerfectBot(0, limit=Limit(seconds=seconds)).choose_move(game)
+    return _within_reach(ThreatBot(0, limit=Limit(seconds=seconds)).choose_move(game), game)
 
 
 def _within_reach(cell: Cell, game: Game) -> Cell:

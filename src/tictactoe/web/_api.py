@@ -39,13 +39,14 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import PurePath
 from typing import Any
 
 from tictactoe import records
-from tictactoe.errors import TicTacToeError
+from tictactoe.errors import InvalidArgument, TicTacToeError
 from tictactoe.game import Game
+from tictactoe.limits import PAGE, UNSET, Limit, Unset, check_limit, with_old
 from tictactoe.marks import MAX_PLAYERS
 from tictactoe.web._analysis import ANALYSIS_EMPTY, MAX_COORDINATE
 from tictactoe.web._seats import BEST, HUMAN, Seats
@@ -53,7 +54,6 @@ from tictactoe.web._session import ANALYSIS_SECONDS, Conflict, Session
 from tictactoe.web._thinking import MAX_SEARCHES, Searches
 
 __all__ = [
-    "DEFAULT_SECONDS",
     "MAX_BODY",
     "MAX_COORDINATE",
     "MAX_SECONDS",
@@ -63,8 +63,6 @@ __all__ = [
     "Reply",
 ]
 
-DEFAULT_SECONDS = 2.0
-"""The bots' time per move unless the page or ``serve --time`` says otherwise."""
 MAX_SECONDS = 60.0
 """The most time per move a page may give a bot."""
 MAX_SIDE = 100
@@ -99,7 +97,8 @@ class Api:
 
     Args:
         seats: the seat kinds on offer.
-        seconds: the bots' default time per move.
+        limit: how long the bots may think: ``seconds`` a move unless a game asks for other
+            (at most :data:`MAX_SECONDS`), and ``nodes`` and ``game_seconds`` if set.
         max_sessions: how many games are kept at once.
         wait_seconds: how long a request for a newer state waits at most.
         max_searches: how many bots may think at once, over every game.
@@ -109,14 +108,19 @@ class Api:
         self,
         seats: Seats | None = None,
         *,
-        seconds: float = DEFAULT_SECONDS,
+        limit: Limit = PAGE,
         max_sessions: int = MAX_SESSIONS,
         wait_seconds: float = WAIT_SECONDS,
         max_searches: int = MAX_SEARCHES,
+        seconds: float | Unset | None = UNSET,
     ) -> None:
+        limit = with_old(check_limit(limit), "Api", seconds=seconds)
+        if limit.seconds is None or limit.seconds > MAX_SECONDS:
+            raise InvalidArgument(f"{limit}: the page's bots need seconds, at most {MAX_SECONDS:g}")
         self._seats = seats or Seats()
         self._searches = Searches(max_searches)
-        self._seconds = seconds
+        self._limit = limit
+        self._seconds = limit.seconds
         self._max_sessions = max_sessions
         self._wait_seconds = wait_seconds
         self._sessions: OrderedDict[str, Session] = OrderedDict()
@@ -256,8 +260,8 @@ class Api:
                 raise BadRequest(f"moves[{index}]: expected a [row, col] pair")
             pair = dict(zip(("row", "col"), cell, strict=True))
             game.move(_integer(pair, "row", MAX_COORDINATE), _integer(pair, "col", MAX_COORDINATE))
-        kinds, seconds = self._seating(fields, len(game.players))
-        return self._add(Session(game, kinds, seconds, self._seats, searches=self._searches))
+        kinds, limit = self._seating(fields, len(game.players))
+        return self._add(Session(game, kinds, limit, self._seats, searches=self._searches))
 
     def _open(self, fields: dict[str, Any]) -> dict[str, Any]:
         text, name = fields.get("text"), fields.get("name")
@@ -285,11 +289,11 @@ class Api:
             raise BadRequest(f"{shown}: a move lies beyond {MAX_COORDINATE:,} cells of the origin")
         game = record.to_game()
         fields.setdefault("seats", [HUMAN] * record.players)
-        kinds, seconds = self._seating(fields, record.players)
+        kinds, limit = self._seating(fields, record.players)
         session = Session(
             game,
             kinds,
-            seconds,
+            limit,
             self._seats,
             searches=self._searches,
             names=record.names,
@@ -297,8 +301,8 @@ class Api:
         )
         return self._add(session)
 
-    def _seating(self, fields: dict[str, Any], players: int) -> tuple[list[str], float]:
-        """The seat kinds and the seconds a request names, checked."""
+    def _seating(self, fields: dict[str, Any], players: int) -> tuple[list[str], Limit]:
+        """The seat kinds a request names, and the limit with the seconds it names, checked."""
         seats = fields.get("seats", [HUMAN] + [BEST] * (players - 1))
         if not (isinstance(seats, list) and all(isinstance(kind, str) for kind in seats)):
             raise BadRequest("seats: expected a list of seat kinds, one per player")
@@ -311,7 +315,7 @@ class Api:
             )
         if not math.isfinite(seconds):
             raise BadRequest(f"seconds: {seconds!r} must be finite")
-        return seats, float(seconds)
+        return seats, replace(self._limit, seconds=float(seconds))
 
     def _add(self, session: Session) -> dict[str, Any]:
         game_id = secrets.token_hex(8)

@@ -17,6 +17,7 @@ from tictactoe import specs
 from tictactoe.engine import Engine
 from tictactoe.errors import InvalidArgument, InvalidGame, WrongType
 from tictactoe.game import Game
+from tictactoe.limits import Limit
 from tictactoe.players import Player
 
 __all__ = ["BEST", "HUMAN", "SeatKind", "Seats"]
@@ -85,7 +86,7 @@ class Seats:
         self,
         kind: str,
         game: Game,
-        seconds: float,
+        limit: Limit,
         stack: ExitStack,
         clock: Callable[[], float] = time.perf_counter,
     ) -> Player | None:
@@ -107,7 +108,7 @@ class Seats:
         else:
             choices = ", ".join(seat.name for seat in self.kinds)
             raise InvalidGame(f"unknown player {kind!r}: choose from {choices}")
-        player = specs.player(spec, game, seconds=seconds, clock=clock)
+        player = specs.player(spec, game, limit=limit, clock=clock)
         if isinstance(player, Engine):
             stack.callback(player.close)
         return player

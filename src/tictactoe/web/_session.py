@@ -17,8 +17,9 @@ from typing import Any
 
 from tictactoe import records, specs
 from tictactoe.coordinates import cell_label
-from tictactoe.errors import IllegalMove, NothingToUndo
+from tictactoe.errors import IllegalMove, InvalidArgument, NothingToUndo
 from tictactoe.game import Game
+from tictactoe.limits import Limit
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 from tictactoe.players import Player
@@ -49,7 +50,8 @@ class Session:
     Args:
         game: the game, with the moves of the line played; the cursor starts at its end.
         kinds: the seat kind of each player, in turn order (see :class:`Seats`).
-        seconds: the bots' time per move.
+        limit: how long the bots may think: ``seconds`` a move (always set: the page has no
+            bot think without end), ``nodes`` and ``game_seconds`` as the bots take them.
         seats: the kinds on offer.
         searches: the server's cap on the bots thinking at once.
         names: names of the players from a loaded record, kept for people's seats.
@@ -57,13 +59,14 @@ class Session:
 
     Raises:
         InvalidGame: a seat kind unknown or unfit for the game.
+        InvalidArgument: a limit without ``seconds``.
     """
 
     def __init__(
         self,
         game: Game,
         kinds: Sequence[str],
-        seconds: float,
+        limit: Limit,
         seats: Seats,
         *,
         searches: Searches,
@@ -89,12 +92,13 @@ class Session:
         self._stack = ExitStack()
         self._kinds: list[str] = []
         self._players: list[Player | None] = []
-        self._seconds = seconds
+        self._limit = limit
+        self._seconds = _seconds(limit)
         with self._lock:
-            self._seat(kinds, seconds)
+            self._seat(kinds, limit)
             self._changed()
 
-    def _seat(self, kinds: Sequence[str], seconds: float) -> None:
+    def _seat(self, kinds: Sequence[str], limit: Limit) -> None:
         """Make the players of ``kinds``; the old ones' processes close once no bot needs them."""
         if len(kinds) != len(self._game.players):
             raise IllegalMove(
@@ -104,14 +108,15 @@ class Session:
         stack = ExitStack()
         try:
             players = [
-                self._seats.player(kind, self._game, seconds, stack, self._clock) for kind in kinds
+                self._seats.player(kind, self._game, limit, stack, self._clock) for kind in kinds
             ]
         except BaseException:
             stack.close()
             raise
         self._retire(self._stack)
         self._stack = stack
-        self._kinds, self._players, self._seconds = list(kinds), players, seconds
+        self._kinds, self._players = list(kinds), players
+        self._limit, self._seconds = limit, _seconds(limit)
 
     def _retire(self, stack: ExitStack) -> None:
         if self._worker is None:
@@ -250,11 +255,11 @@ class Session:
             self._resigned = mark
             self._user_changed()
 
-    def set_seats(self, kinds: Sequence[str], seconds: float) -> None:
+    def set_seats(self, kinds: Sequence[str], limit: Limit) -> None:
         """Seat new players (any bot at work stops); the game stays where it is."""
         with self._lock:
             self._check_open()
-            self._seat(kinds, seconds)
+            self._seat(kinds, limit)
             self._user_changed()
 
     def hint(self) -> tuple[Cell, str]:
@@ -472,3 +477,14 @@ def _choose(
     except Exception as exc:  # whatever a bot raises is shown on the page, never lost
         return None, None, f"{player.name} failed: {exc}"
     return cell, note, None
+
+
+def _seconds(limit: Limit) -> float:
+    """The bots' time per move under ``limit``: the page has no bot think without end.
+
+    Raises:
+        InvalidArgument: ``limit`` has no ``seconds``.
+    """
+    if limit.seconds is None:
+        raise InvalidArgument(f"{limit}: the page's bots need a time per move (seconds)")
+    return limit.seconds
