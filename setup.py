@@ -5,7 +5,7 @@ Everything else about the package is declared in pyproject.toml. A wheel (what `
 typed source; setuptools asks the build environment for mypy first (``setup_requires``
 becomes a PEP 517 build requirement). Where that cannot work (no C compiler, no Python
 headers, mypyc fails) the build says why (``pip -v`` shows it) and the wheel is pure
-Python: the same package at about half the speed. An editable install (``pip install -e
+Python: the same package, slower. An editable install (``pip install -e
 .``) stays pure, so that an edit to the source takes effect. ``TICTACTOE_COMPILE=0`` asks
 for the pure build, and ``TICTACTOE_COMPILE=1`` compiles an editable install too.
 """
@@ -25,8 +25,8 @@ COMPILED = [
     *("_threat/tactics.py", "_threat/search.py"),
 ]
 """The modules of ``src/tictactoe`` that the compiled build turns into C extensions: the game's
-hot path, and the threat bot's search board, its cells' scoring and its searches (about 1.8
-times the nodes a second, so the bot sees deeper in the same time)."""
+hot path, and the threat bot's search board, its cells' scoring and its searches (more nodes a
+second, so the bot sees deeper in the same time; measurements: docs/research.md)."""
 MYPY = "mypy==2.4.1"
 """The mypy whose mypyc compiles them: the same one that type-checks the source."""
 SETTING = os.environ.get("TICTACTOE_COMPILE", "")

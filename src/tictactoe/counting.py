@@ -59,9 +59,8 @@ MAX_POSITIONS = 16 * 2**30 // BYTES_PER_POSITION
 """The most positions :func:`count` takes on by default: what 16 GiB holds, some 75 million.
 
 The reference machine has 24 GB and no swap, so this is the most it can count beside the
-rest of its work, in about a quarter of an hour: 4×4 (9.7 million positions, 2.1 GB, two
-minutes), 3×6 k=3 (46 million) and 2×9 k=3 (65 million) are within it; 3×6 k=4 (83 million,
-19 GB), 4×5 (320 million and more) and 5×5 (10**11) are not.
+rest of its work, in about a quarter of an hour: 4×4 is well within it, 4×5 and 5×5 are
+beyond (measurements: docs/research.md).
 """
 _CHECK_EVERY = 0xFFFF
 """The count reports progress and checks its limits once every 65,536 new positions."""

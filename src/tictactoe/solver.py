@@ -53,23 +53,20 @@ __all__ = [
 MAX_EMPTY = 20
 """The most empty cells :func:`solve` takes on by default: where a search takes seconds.
 
-The perfect bot and the web page's analysis solve within it on their own, move after move.
-Measured from the empty board (CPython 3.11, one core of a busy 2-core machine: CPU time,
-nodes, peak memory): 4×4 k=4 (16 empty) 0.2 s, 42 thousand nodes; 4×5 k=4 (20) 3 s, 640
-thousand, 90 MB; 3×7 k=4 (21) 4 s, 1 million; 4×6 k=4 (24) 39 s, 6.8 million, 560 MB; 5×5
-k=4 (25) 28 s, 4.9 million, 360 MB; 5×5 k=5 (25) 98 s, 24 million, 1.3 GB; 5×6 k=4 (30)
-unsolved after 240 s and 35 million nodes. Where wins come quickly the size says little:
-5×5, 6×6 and 7×7 with 3 in a row (25, 36, 49 empty) take 0.02, 0.2 and 5 s.
+The perfect bot and the web page's analysis solve within it on their own, move after move:
+from the empty board, 4×5 with 4 in a row (20 empty) takes seconds, and each further empty
+cell about doubles a hard search; where wins come quickly the size says little
+(measurements: docs/research.md).
 """
 MAX_CELLS = 1_000
 """The biggest board :func:`solve` sets up a search for, in cells, whatever ``max_empty``."""
 _BYTES_PER_ENTRY = 200
-"""The memory one transposition-table entry takes, measured (4×5 k=4: 350 thousand, 70 MB)."""
+"""The memory one transposition-table entry takes, as measured (docs/research.md)."""
 MAX_TABLE = 16 * 2**30 // _BYTES_PER_ENTRY
 """The most positions the transposition table holds, some 86 million (16 GiB): it is emptied
 when full, so a search that runs for hours slows down instead of running out of memory."""
 _HARD_EMPTY, _HARD_SECONDS, _HARD_MEMORY = 25, 98.0, 1_300_000_000
-"""The hardest search measured to its end: 5×5 k=5 from the empty board (above)."""
+"""The hardest search measured to its end: 5×5 k=5 from the empty board (docs/research.md)."""
 _HARD_GROWTH = 2.0
 """How much each further empty cell multiplies a hard search: 2.0 from 16 to 25 cells."""
 _EXACT, _LOWER, _UPPER = 0, 1, 2

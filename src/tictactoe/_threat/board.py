@@ -14,7 +14,7 @@ weights (:mod:`~tictactoe._threat.scoring`); the board keeps the cells of each c
 and the sum of the values, so "where can this player make a four" is a set, and the
 evaluation a subtraction. A stone may be played lazily: the totals and threats are made at once, the
 low levels and values of its neighbours only when the next moves are to be ordered, so a
-leaf of a search, scored and taken back, costs half as much.
+leaf of a search, scored and taken back, costs far less.
 
 On the unbounded grid, and on boards too big to search whole, the board is a window around
 the stones near the last move, with a margin wide enough that the search never comes near

@@ -63,13 +63,11 @@ class Params:
     """Added for the side to move: the stone it is about to place.
 
     The board's totals count the stones on it, so the side that has just moved is a stone
-    ahead. Without this term the root's score swung by a mean 554 from one depth to the next
-    (30 early positions of games against Pela, depths 1 to 5, odd depths higher); with it,
-    by 38 the other way. A leaf reached after an answer to an open three past the horizon
-    has the other side to move than the leaves beside it, so the swing scored such lines
-    twice its size wrong: an open three made just before the horizon looked bad for the side
-    that made it. It also cost the iterations: depth 7 took a median 41,000 nodes over 60
-    such positions without it, and 29,000 with it."""
+    ahead, and without this term the root's score swung from one depth to the next, the odd
+    depths higher. A leaf reached after an answer to an open three past the horizon has the
+    other side to move than the leaves beside it, so the swing scored such lines twice its
+    size wrong: an open three made just before the horizon looked bad for the side that made
+    it, and the iterations took more nodes (measurements: docs/research.md)."""
     initiative: tuple[int, ...] = (0, -2, 1536, 91, 1630, 0, 0)
     """Added for the side to move by its best threat class, when the rival has no four."""
     tempo: tuple[int, ...] = (0, 35, 771, 8, 841, 0, 0)
@@ -84,15 +82,15 @@ class Params:
     """A cell's value for a player, by level (dead up to five), summed over its four lines.
 
     The weights of the levels up to a four, like :attr:`class_bonus`, :attr:`tempo` and
-    :attr:`initiative`, are fitted to the outcomes of games (``bench/fit_eval.py``: a
-    logistic regression over 35,000 quiet positions of 1,440 games): a cell where a stone
-    makes a two counts nearly as much as one where it makes a closed three, many lines to
-    build on win the middlegame. The open three's weight is set by hand above its fit (38):
-    with that, facing an opening's two stones side by side, the bot as the second player
+    :attr:`initiative`, are fitted to the outcomes of games (``bench/fit_eval.py``, a
+    logistic regression over the quiet positions of saved games): a cell where a stone makes
+    a two counts nearly as much as one where it makes a closed three, many lines to build on
+    win the middlegame. The open three's weight is set by hand above its fit (38): with
+    that, facing an opening's two stones side by side, the bot as the second player often
     blocked them two cells off (``XX.O``, which leaves the rival two cells that make an open
-    three) nearly as often as next to them, and lost 26 of 61 games that began so, against
-    2 of 72 after the block next to them. No open four or five stands in a quiet position:
-    those levels keep weights that put them above everything else."""
+    three) and lost many of those games, where the block next to them almost never lost
+    (measurements: docs/research.md). No open four or five stands in a quiet position: those
+    levels keep weights that put them above everything else."""
     class_bonus: tuple[int, ...] = (0, 44, 699, 38, 1449, 600, 0)
     """Added to a cell's value, by threat class: combinations are worth more than their parts."""
 
@@ -107,10 +105,9 @@ class Params:
     direct_vct_depth: int = 10
     """How many threats deep the VCT stage looks first, straight away rather than deepening."""
     direct_allowance: int = 4_000
-    """The most nodes of that first look. Over 200 positions of games against Pela, with the
-    deepening to :attr:`vct_depth` after it, the median VCT stage took 47 nodes against 223
-    for the deepening alone (the same mean), and it found the three wins 9 and 10 threats
-    deep that the deepening missed in those games; with 2,000 nodes it found one of them."""
+    """The most nodes of that first look: enough to find the wins 9 and 10 threats deep that
+    the deepening missed in games against Pela, while the whole stage, deepening included,
+    costs less than the deepening alone (measurements: docs/research.md)."""
     rival_vct_depth: int = 8
     """The most threats of the rival's VCT that the bot looks for, before each move."""
     hold_depth: int = 10
@@ -129,17 +126,13 @@ class Params:
     """How deep the main search looks at the only move proved to hold while others are
     unproved, for a loss that would send the defence back to them: the losses it proves come
     by then (in a game against the heuristic bot, at depth 5), and a move searched alone
-    gains nothing from more time. Depth 6 costs 0.1 to 0.3 s in the pure build, over a
-    sample of grid games."""
+    gains nothing from more time. Depth 6 costs a fraction of a second in the pure build."""
 
     # The part of the move's time and nodes each stage may have used up by its end; the main
-    # search has the rest. With the rival's check ending by 45% of the budget rather than
-    # 55%, the VCT stage by 50% rather than 70%, and the deeper check by 60% rather than 80%,
-    # the bot scored 203.5 of 240 games against the heuristic bot at 4,000 nodes a move,
-    # where it had scored 191 (on the grid 62 -> 72 and 63 -> 66 of 80, on 15x15 66 -> 65.5);
-    # ending them sooner still (35%, 40% and 50%, the VCF stage by 20%) scored 199. The
-    # threat searches took a median 60% of a move's nodes (the defence's checks most of it)
-    # and left the main search 4 or 5 plies.
+    # search has the rest. The threat searches had taken most of a move's nodes (the
+    # defence's checks most of that) and left the main search few plies; these ends give it
+    # more, and played better at a fixed node budget than both the later ends they replaced
+    # and earlier ones (measurements: docs/research.md).
     vcf_share: float = 0.25
     """The bot's own win by continuous fours."""
     deep_threat_share: float = 0.35
@@ -148,8 +141,8 @@ class Params:
     rival_share: float = 0.45
     """The check of the moves against the rival's threats."""
     vct_share: float = 0.5
-    """The bot's own win by fours and threes. Its deepening to :attr:`vct_depth` found a
-    win the straight look had missed in 2 of about 200 positions."""
+    """The bot's own win by fours and threes. Its deepening to :attr:`vct_depth` seldom finds
+    a win the straight look missed, so the stage ends early (measurements: docs/research.md)."""
     deeper_share: float = 0.6
     """The check of the moves that hold against deeper threats (after a rescue it may run to
     the rescue's end)."""
@@ -166,9 +159,8 @@ class Params:
     kept_scores: int = 200_000
     """The most positions whose main-search scores are kept (about 40 MB); past it, the
     table starts afresh. The search of the move before went through the positions two plies
-    on, so the next one starts with their scores and best moves: at 20,000 nodes a move the
-    bot scored 95 of 100 games against the heuristic bot with the table kept, 91 with a new
-    table each move (the four games that turned were won, none was lost)."""
+    on, so the next one starts with their scores and best moves, and the bot played better
+    for it at a fixed node budget (measurements: docs/research.md)."""
 
     # The window the search board looks through, on the unbounded grid and big boards.
     whole_board: int = 1600

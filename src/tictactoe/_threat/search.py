@@ -26,7 +26,7 @@ Every move is played lazily (:meth:`PatternBoard.play
 <tictactoe._threat.board.PatternBoard.play>`): the totals, the threats and the levels from
 an open three up, all that a leaf and the answers to an open three read, are exact at once,
 and the rest is finished only at a node that goes on to order moves. Most nodes are leaves,
-and a lazy move and its undo take about half the time of a full one.
+and a lazy move and its undo cost far less than a full one.
 """
 
 from __future__ import annotations

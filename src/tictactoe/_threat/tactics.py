@@ -252,8 +252,8 @@ class ThreatSearch:
 
         By threat class, then by the cell's full value (its twos and closed threes too):
         the threat that builds most comes first, and a search on a node budget finds
-        more wins that way (76 of 100 games against the heuristic bot at 5,000 nodes a
-        move, against 65 when tactical mode's values, blind to twos, broke the ties).
+        more wins that way than when tactical mode's values, blind to twos, break the ties
+        (measurements: docs/research.md).
         Every four counts; an open three only on a line through the attacker's ``last``
         threat, within :attr:`Params.continuity <tictactoe._threat.params.Params.continuity>`
         cells of it: threats that build on each other, as strong engines search them. A win
@@ -329,9 +329,9 @@ class ThreatSearch:
 
         A counter-four first, then the cell worth most to both sides: the attacker's best
         cell taken, or the defender's. One answer that holds disproves the node, so the
-        sooner it comes the fewer answers are searched: over the positions of
-        ``bench/search.py``, VCTs to depth 8 take a tenth of the nodes they took in the
-        order the lines give the answers, and find the same wins.
+        sooner it comes the fewer answers are searched: VCTs take far fewer nodes than in
+        the order the lines give the answers, and find the same wins (measurements:
+        docs/research.md).
         """
         board = self.board
         defender = 3 - attacker
