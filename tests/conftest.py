@@ -1,13 +1,8 @@
-"""Shared test set-up: make the test helpers importable and fix hypothesis's profile."""
+"""Shared test set-up: hypothesis's profile (the helpers are in ``support/``, on the path)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 from hypothesis import HealthCheck, settings
-
-sys.path.insert(0, str(Path(__file__).parent))
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], print_blob=True
