@@ -18,6 +18,7 @@ Type a cell to play it: b2 (column letter, row number), or row and column: 2 2 o
   hint   suggest a move
   help   show this text
   quit   leave the game (so do Ctrl-D and Ctrl-C)"""
+"""What ``help`` shows a person in a game at the terminal."""
 
 
 class UndoRequested(Exception):

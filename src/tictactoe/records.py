@@ -65,6 +65,7 @@ __all__ = [
 ]
 
 FORMATS = ("json", "psq", "sgf")
+"""The formats a record is read and written in, named as the files' extensions."""
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 """Files larger than this are refused; no more than this is ever read."""

@@ -35,6 +35,7 @@ DEFAULT_COLOURS: Mapping[Mark, str] = {
     Mark.C: "#4e342e",
     Mark.D: "#ad1457",
 }
+"""Each mark's colour in a picture, unless :func:`board` is given others."""
 _SIDES = {Mark.Y: 3, Mark.Z: 4, Mark.B: 5, Mark.C: 6}
 
 
