@@ -25,8 +25,8 @@ from pathlib import Path
 import tictactoe as ttt
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.tactics import Budget, BudgetSpent, ThreatSearch
-from tictactoe.cli._match import read_openings
 from tictactoe.coordinates import cell_label
+from tictactoe.openings import read_openings
 from tictactoe.threat import Params, ThreatBot
 
 POSITIONS = Path(__file__).parent / "defence.txt"

@@ -32,9 +32,8 @@ from typing import Any
 
 from scores import score_line
 
-from tictactoe.cli._match import read_openings
-from tictactoe.cli._options import UsageError
 from tictactoe.errors import RecordError
+from tictactoe.openings import read_openings
 from tictactoe.outcome import Cell
 
 OPENINGS = Path(__file__).parent / "openings.txt"
@@ -162,7 +161,7 @@ def main(argv: list[str] | None = None) -> Tally:
         args.ours = "engine:" + shlex.join([sys.executable, "-m", "tictactoe.brain"])
     try:
         openings = read_openings(args.openings)
-    except (UsageError, RecordError) as error:
+    except RecordError as error:
         parser.error(str(error))
     if not openings:
         parser.error(f"--openings {args.openings}: no openings in it")

@@ -31,9 +31,8 @@ from scores import score_line
 from strength import opening, played
 
 import tictactoe as ttt
-from tictactoe.cli._match import read_openings
-from tictactoe.cli._options import UsageError
-from tictactoe.errors import RecordError, TicTacToeError
+from tictactoe.errors import InvalidArgument, RecordError, TicTacToeError
+from tictactoe.openings import read_openings
 from tictactoe.threat import Params, ThreatBot
 
 Value = int | float | tuple[int, ...]
@@ -85,13 +84,13 @@ def chosen_openings(path: str | None, first: int, count: int) -> list[list[ttt.C
 
     Raises:
         RecordError: the file cannot be read.
-        UsageError: it holds fewer than ``count`` openings from ``first`` on.
+        InvalidArgument: it holds fewer than ``count`` openings from ``first`` on.
     """
     if path is None:
         return [opening(first + number, False) for number in range(count)]
     openings = read_openings(path)[first:][:count]
     if len(openings) < count:
-        raise UsageError(f"--openings {path}: fewer than {count} openings from number {first}")
+        raise InvalidArgument(f"--openings {path}: fewer than {count} openings from number {first}")
     return openings
 
 
@@ -139,7 +138,7 @@ def main() -> None:
         parser.error(str(error))
     try:
         openings = chosen_openings(args.openings, args.first_opening, (args.games + 1) // 2)
-    except (UsageError, RecordError) as error:
+    except (InvalidArgument, RecordError) as error:
         parser.error(str(error))
     numbers = range(args.games)
     points: list[float] = []

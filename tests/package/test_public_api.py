@@ -61,6 +61,7 @@ def test_private_modules_are_marked_and_public_ones_documented() -> None:
         "limits",
         "marks",
         "notation",
+        "openings",
         "outcome",
         "perfect",
         "players",

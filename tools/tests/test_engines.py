@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from support.brains import fake_command as brain
 
-from tictactoe.cli._match import read_openings
+from tictactoe.openings import read_openings
 
 OPENINGS = "7,7 8,6 6,8\n7,7 6,9 7,9\n7,7 9,6 6,7\n"
 

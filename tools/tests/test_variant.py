@@ -14,7 +14,6 @@ import pytest
 import variant
 
 import tictactoe as ttt
-from tictactoe.cli._options import UsageError
 from tictactoe.threat import Params, ThreatBot
 
 
@@ -96,7 +95,7 @@ def test_openings_come_from_a_file_from_the_first_asked_for(tmp_path: Path) -> N
     path.write_text("# two openings\n7,7 8,8 9,9\n7,7 3,3 11,11\n", encoding="utf-8")
     assert variant.chosen_openings(str(path), 1, 1) == [[(7, 7), (3, 3), (11, 11)]]
     assert variant.chosen_openings(str(path), 0, 2)[0] == [(7, 7), (8, 8), (9, 9)]
-    with pytest.raises(UsageError, match="fewer than 2 openings from number 1"):
+    with pytest.raises(ttt.InvalidArgument, match="fewer than 2 openings from number 1"):
         variant.chosen_openings(str(path), 1, 2)
     drawn = variant.chosen_openings(None, 5, 3)
     assert drawn == [variant.opening(number, False) for number in (5, 6, 7)]

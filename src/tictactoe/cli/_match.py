@@ -14,7 +14,6 @@ import argparse
 import itertools
 import json
 import math
-import re
 import signal
 import threading
 from collections import Counter
@@ -25,21 +24,16 @@ from pathlib import Path
 from types import FrameType
 
 from tictactoe import records
-from tictactoe._fileio import read_regular, shown_name
 from tictactoe.cli._options import UsageError, describe, new_game, player_specs
 from tictactoe.cli._session import make_player
 from tictactoe.cli._terminal import safe, status
-from tictactoe.errors import BadBotMove, RecordError, TicTacToeError
+from tictactoe.errors import BadBotMove
 from tictactoe.game import Game
+from tictactoe.openings import read_openings
 from tictactoe.outcome import Cell
 from tictactoe.players import Player, play_match
 
-__all__ = ["Standing", "elo", "match_command", "read_openings"]
-
-_PAIR = re.compile(r"(-?[0-9]{1,6})\s*,\s*(-?[0-9]{1,6})", re.ASCII)
-_MAX_OPENINGS = 10_000
-_MAX_OPENINGS_BYTES = 1 << 20
-"""The largest openings file read: 1 MiB holds 10,000 openings of a dozen moves."""
+__all__ = ["Standing", "elo", "match_command"]
 
 
 @dataclass
@@ -141,56 +135,6 @@ def elo(wins: int, draws: int, losses: int) -> tuple[float | None, float | None,
         return -400 * math.log10(1 / score - 1)
 
     return rating(mean - error), rating(mean), rating(mean + error)
-
-
-def read_openings(path: str, board: Game | None = None) -> list[list[Cell]]:
-    """The openings in a file: one a line, moves as ``x,y`` pairs (0-based, x the column).
-
-    Blank lines and lines starting with ``#`` are skipped. The file is read as records are:
-    a regular file of at most 1 MiB (a pipe or a device is refused unread), then line by line.
-    With ``board``, each opening is played on a copy of it, so one that does not fit is
-    refused with its line.
-
-    Raises:
-        RecordError: the file cannot be read, is too big or not UTF-8, a line holds no
-            ``x,y`` pair or an opening ``board`` refuses, or it has over 10,000 openings.
-    """
-    shown = shown_name(path)
-    data = read_regular(path, _MAX_OPENINGS_BYTES, what="an openings file")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise RecordError(f"{shown}: byte {error.start} is not UTF-8 text") from None
-    openings: list[list[Cell]] = []
-    for number, line in enumerate(text.splitlines(), 1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if len(openings) == _MAX_OPENINGS:
-            raise RecordError(f"{shown}: more than {_MAX_OPENINGS:,} openings")
-        openings.append(_opening(stripped, board, f"{shown}: line {number}"))
-    return openings
-
-
-def _opening(text: str, board: Game | None, where: str) -> list[Cell]:
-    """The opening a line holds, played on a copy of ``board`` if given to check it fits.
-
-    Raises:
-        RecordError: the line is not ``x,y`` pairs, or ``board`` refuses a move; the message
-            starts with ``where``.
-    """
-    pairs = _PAIR.findall(text)
-    if not pairs or _PAIR.sub("", text).strip(" ;\t"):
-        raise RecordError(f"{where}: {text[:40]!r} is not x,y pairs")
-    opening = [(int(y), int(x)) for x, y in pairs]
-    if board is not None:
-        trial = board.copy()
-        try:
-            for cell in opening:
-                trial.move(*cell)
-        except TicTacToeError as error:
-            raise RecordError(f"{where}: {text[:40]!r}: {error}") from None
-    return opening
 
 
 def _games(

@@ -70,21 +70,23 @@ def test_the_two_ways_to_play_bots_say_why_both_exist() -> None:
     assert "use selfplay" in parsers["match"].description
 
 
-def test_every_command_line_in_the_readme_parses() -> None:
-    text = README.read_text(encoding="utf-8")
-    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.DOTALL)
-    lines = [
-        line.split(" #")[0].strip()
-        for block in blocks
-        for line in block.splitlines()
-        if line.startswith("tictactoe ")
-    ]
-    assert len(lines) > 15
+def test_every_command_line_in_the_readme_and_the_command_page_parses() -> None:
+    readme = README.read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "command.md").read_text(encoding="utf-8")
+    shown = re.findall(r"`(tictactoe [^`]*)`", readme)  # the table's examples
+    shown += re.findall(
+        r"^(tictactoe .*)$", "\n".join(re.findall(r"```sh\n(.*?)```", readme, re.S)), re.M
+    )
+    shown += re.findall(r"^\$ (tictactoe .*)$", page, re.M)  # the sessions of every command
+    lines = [line.split(" #")[0].strip() for line in shown]
+    assert len(lines) > 30
     parser = build("0")
     for line in lines:
         words = shlex.split(line)[1:]
         if not words or words[0].startswith("-"):
             words.insert(0, "play")
+        if words[0] in ("brain", "COMMAND"):
+            continue  # the brain's options are pbrain-tictactoe's; COMMAND stands for any
         parser.parse_args(words)  # a wrong option would raise UsageError
 
 

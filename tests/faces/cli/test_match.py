@@ -15,8 +15,9 @@ from support.brains import fake_spec as fake
 from support.commandline import run
 
 from tictactoe import records
-from tictactoe.cli._match import Standing, _games, elo, read_openings
+from tictactoe.cli._match import Standing, _games, elo
 from tictactoe.errors import RecordError
+from tictactoe.openings import read_openings
 
 BRAIN = f"engine:{shlex.join([sys.executable, '-m', 'tictactoe.brain', '--nodes', '30'])}"
 

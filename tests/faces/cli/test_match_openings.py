@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from support.commandline import run
 
-from tictactoe.cli._match import read_openings
 from tictactoe.errors import RecordError
 from tictactoe.game import Game
+from tictactoe.openings import read_openings
 
 MATCH = ["match", "--player", "a=random", "--player", "b=random", "--size", "7", "--k", "5"]
 
