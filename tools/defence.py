@@ -18,16 +18,15 @@ bot's games as White were lost or saved.
 from __future__ import annotations
 
 import argparse
-import time
 from collections import Counter
 from pathlib import Path
 
 import tictactoe as ttt
-from tictactoe._threat.board import PatternBoard
-from tictactoe._threat.tactics import Budget, BudgetSpent, ThreatSearch
 from tictactoe.coordinates import cell_label
+from tictactoe.errors import OutOfTime
 from tictactoe.openings import read_openings
 from tictactoe.threat import Params, ThreatBot
+from tictactoe.threats import holds
 
 POSITIONS = Path(__file__).parent / "defence.txt"
 VERDICTS = ("holds", "loses", "unknown")
@@ -47,23 +46,14 @@ def positions(every: int) -> list[ttt.Game]:
 def verdict(game: ttt.Game, cell: ttt.Cell, depth: int, nodes: int) -> str:
     """Whether ``cell`` holds against the rival's threats ``depth`` deep, as the bot rules.
 
-    A four met by its block counts as the rival's move again (see
-    :meth:`~tictactoe._threat.tactics.ThreatSearch.wins_after`). One threat deeper at a
-    time, as the bot looks for the rival's threat: a short win is found in a few hundred
-    nodes where a search straight to ``depth`` can spend thousands. "unknown" when the
-    searches run out of ``nodes`` first.
+    :func:`tictactoe.threats.holds`: one threat deeper at a time, as the bot looks for the
+    rival's threat, a four met by its block counting as the rival's move again. "unknown"
+    when the searches run out of ``nodes`` first.
     """
-    board = PatternBoard.from_game(game)
-    board.set_tactical(True)
-    tactics = ThreatSearch(board, Budget(time.perf_counter, None, nodes))
     try:
-        move = board.index(cell)
-        lost = any(
-            tactics.wins_after(move, bound, fours_only=False) for bound in range(1, depth + 1)
-        )
-    except BudgetSpent:
+        return "holds" if holds(game, cell, depth=depth, nodes=nodes) else "loses"
+    except OutOfTime:
         return "unknown"
-    return "loses" if lost else "holds"
 
 
 def main(argv: list[str] | None = None) -> dict[int, Counter[str]]:

@@ -27,7 +27,6 @@ the root would have saved it.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -39,10 +38,9 @@ from strength import played
 
 import tictactoe as ttt
 from tictactoe import records
-from tictactoe._threat.board import PatternBoard
-from tictactoe._threat.search import Search
 from tictactoe.coordinates import cell_label
 from tictactoe.threat import Params
+from tictactoe.threats import candidates
 
 KINDS = ("missed", "deep", "set up", "not to threats")
 OURS = "ours"
@@ -62,12 +60,6 @@ def losing_move(moves: tuple[ttt.Cell, ...], side: int, depth: int, nodes: int) 
             break
         found = place
     return found
-
-
-def candidates(game: ttt.Game) -> list[ttt.Cell]:
-    """The moves the bot chooses from in ``game``: its root's candidates."""
-    board = PatternBoard.from_game(game)
-    return [board.cell(index) for index in Search.root_moves(board, random.Random(0).random)]
 
 
 def kind_of_loss(moves: tuple[ttt.Cell, ...], place: int, depth: int, deep: int, nodes: int) -> str:

@@ -10,10 +10,9 @@ caught.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 import pytest
-from support import DATA
+from support.tactics import PROBLEMS, Problem
 from support.threat_oracle import Stones, defences, vcf_moves, vct_moves
 
 import tictactoe as ttt
@@ -22,41 +21,7 @@ from tictactoe._threat.tactics import Budget, ThreatSearch
 from tictactoe.coordinates import cell_label
 from tictactoe.threat import ThreatBot
 
-SUITE = DATA / "tactics" / "suite.txt"
 ORACLE_DEPTH = 14
-
-
-@dataclass(frozen=True)
-class Problem:
-    name: str
-    kind: str
-    depth: int
-    answers: frozenset[str]
-    rows: str
-
-    def game(self) -> ttt.Game:
-        return ttt.Game.from_rows(self.rows.split("/"), k=5)
-
-    def stones(self) -> Stones:
-        game = self.game()
-        owner = {mark: number for number, mark in enumerate(game.players, 1)}
-        cells = {move.cell: owner[move.mark] for move in game.moves}
-        assert game.rows is not None
-        assert game.cols is not None
-        return Stones(cells, game.rows, game.cols, game.k)
-
-
-def problems() -> list[Problem]:
-    found = []
-    for line in SUITE.read_text(encoding="utf-8").splitlines():
-        if not line or line.startswith("#"):
-            continue
-        name, kind, depth, answers, rows = line.split()
-        found.append(Problem(name, kind, int(depth), frozenset(answers.split(",")), rows))
-    return found
-
-
-PROBLEMS = problems()
 
 
 def test_the_suite_has_every_kind_and_deep_wins() -> None:
