@@ -13,6 +13,7 @@ from tictactoe.counting import Counts, count
 from tictactoe.errors import (
     BadBotMove,
     CellTaken,
+    ForbiddenMove,
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -42,6 +43,7 @@ __all__ = [
     "Cell",
     "CellTaken",
     "Counts",
+    "ForbiddenMove",
     "Game",
     "GameOver",
     "HeuristicBot",

@@ -6,6 +6,11 @@ On a bounded board the free cells come in no particular order (``sorted`` gives 
 The unbounded grid has infinitely many legal moves: membership works, ``len``, indexing and
 iteration raise ``WrongType`` (a ``TypeError``); :meth:`LegalMoves.near` lists the free
 cells around the marks.
+
+Under renju, with Black to move, the cells Black may not play are left out. Membership asks
+the rules about that one cell; ``len``, indexing and iteration work from the list of Black's
+forbidden cells, found once per position among the cells within four of a Black stone (no
+cell farther away can make a three or a four).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ _INFINITE = (
 class LegalMoves:
     """The cells the side to move may play: none once the game is over."""
 
-    __slots__ = ("_cells", "_cols", "_free", "_game")
+    __slots__ = ("_allowed", "_cells", "_cols", "_free", "_game", "_position")
 
     def __init__(self, game: object) -> None:
         """The view of ``game`` (declared ``object``: checked here, not by the compiled build).
@@ -52,6 +57,10 @@ class LegalMoves:
             self._free = board.free_indices
             self._cells = board.free_cells
         self._cols = board.cols or 0
+        self._position: tuple[object, ...] | None = None
+        """The moves of the position :attr:`_allowed` was found for."""
+        self._allowed: list[Cell] | None = None
+        """The free cells Black may play there, None when none is forbidden."""
 
     def _free_list(self) -> MutableSequence[int]:
         """The board's free cells (flat indices), none once over; raises if unbounded."""
@@ -68,16 +77,57 @@ class LegalMoves:
             return False
         game = self._game
         board = game._board
-        return not game._over and board.is_on_board(row, col) and board.get(row, col) is None
+        if game._over or not board.is_on_board(row, col) or board.get(row, col) is not None:
+            return False
+        return not (game._renju and game.forbidden(row, col))
+
+    def _renju_allowed(self) -> list[Cell] | None:
+        """Under renju with Black to move, the free cells Black may play.
+
+        None when every free cell is a legal move: the usual view serves then.
+        """
+        game = self._game
+        if not game._renju or len(game._moves) % 2 or game._over or self._free is None:
+            return None
+        position = tuple(game._moves)
+        if position != self._position:
+            board = game._board
+            near = {
+                (row + d_row, col + d_col)
+                for row, col, _ in position[::2]
+                for d_row in range(-4, 5)
+                for d_col in range(-4, 5)
+            }
+            barred = {
+                cell
+                for cell in near
+                if board.is_on_board(*cell) and board.get(*cell) is None and game.forbidden(*cell)
+            }
+            cols = self._cols
+            free = [divmod(index, cols) for index in self._free]
+            self._allowed = [cell for cell in free if cell not in barred] if barred else None
+            self._position = position
+        return self._allowed
 
     def __len__(self) -> int:
         free = self._free
         if free is None:
             raise WrongType(_INFINITE)
+        allowed = self._renju_allowed()
+        if allowed is not None:
+            return len(allowed)
         return 0 if self._game._over else len(free)
 
     def __getitem__(self, position: SupportsIndex) -> Cell:
         at = position if type(position) is int else as_int("position", position)
+        allowed = self._renju_allowed()
+        if allowed is not None:
+            try:
+                return allowed[at]
+            except IndexError:
+                raise IndexError(
+                    f"legal move index {at} out of range for {len(allowed)} moves"
+                ) from None
         free = self._free
         if free is None or self._game._over:
             free = self._free_list()
@@ -88,6 +138,9 @@ class LegalMoves:
             raise IndexError(f"legal move index {at} out of range for {len(free)} moves") from None
 
     def __iter__(self) -> Iterator[Cell]:
+        allowed = self._renju_allowed()
+        if allowed is not None:
+            return iter(allowed)
         free = self._free_list()
         cells = self._cells
         if cells is not None and free:
@@ -134,9 +187,10 @@ class LegalMoves:
             for d_row in range(-reach, reach + 1)
             for d_col in range(-reach, reach + 1)
         }
-        return sorted(
-            cell for cell in found if board.is_on_board(*cell) and board.get(*cell) is None
-        )
+        free = [cell for cell in found if board.is_on_board(*cell) and board.get(*cell) is None]
+        if game._renju:
+            free = [cell for cell in free if not game.forbidden(*cell)]
+        return sorted(free)
 
     def __repr__(self) -> str:
         if self._free is None:

@@ -13,7 +13,7 @@ and no process is left behind; the next game starts a fresh one, as tournament m
 
 On the wire a cell is ``x,y``: x the column, y the row, both from 0; the game's cells are
 ``(row, col)``. A Gomocup brain plays five in a row whatever ``game.k`` says; ``INFO rule 1``
-(exactly five) goes out when the game has a true ``exact`` attribute.
+(exactly five) goes out for the standard rule, ``INFO rule 4`` for renju and ``8`` for caro.
 """
 
 from __future__ import annotations
@@ -50,6 +50,8 @@ _NOTES_KEPT = 5
 """MESSAGE/DEBUG lines kept to explain a failure."""
 _OUT_OF_STEP = ("crash", "timeout", "garbage")
 """The failures after which the brain may be out of step with us: its process is killed."""
+_RULE_BITS = {"standard": 1, "renju": 4, "caro": 9}
+"""The ``INFO rule`` a game's rule is sent as (freestyle: 0; caro, exactly five, is 8 + 1)."""
 _CELL = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _NAME = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
 
@@ -286,7 +288,7 @@ class Engine:
         if self.limit.seconds is not None:
             info.append(f"INFO timeout_turn {_ms(self.limit.seconds)}")
         info.append(f"INFO timeout_match {_ms(self.limit.game_seconds or 0.0)}")
-        info.append(f"INFO rule {1 if getattr(game, 'exact', False) is True else 0}")
+        info.append(f"INFO rule {_RULE_BITS.get(game.rule, 0)}")
         for line in info:
             self._send(line, number)
         self._known = []

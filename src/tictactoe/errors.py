@@ -11,6 +11,7 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     ├── IllegalMove        (ValueError)  a move the rules forbid; nothing changes
     │   ├── OffBoard                     the cell is outside the board
     │   ├── CellTaken                    the cell already holds a mark
+    │   ├── ForbiddenMove                Black's overline, 4-4 or 3-3 under renju
     │   ├── GameOver                     the game is already won or drawn
     │   └── BadBotMove                   a player object chose an illegal move
     │       └── engine.EngineError       a Gomocup engine crashed, overran or answered wrong
@@ -30,6 +31,7 @@ from __future__ import annotations
 __all__ = [
     "BadBotMove",
     "CellTaken",
+    "ForbiddenMove",
     "GameOver",
     "IllegalMove",
     "InvalidArgument",
@@ -75,6 +77,20 @@ class OffBoard(IllegalMove):
 
 class CellTaken(IllegalMove):
     """The move names a cell that already holds a mark."""
+
+
+class ForbiddenMove(IllegalMove):
+    """A move the renju rule forbids to Black: an overline, a double four or a double three.
+
+    Args:
+        message: what happened, for people.
+        reason: ``"overline"``, ``"double four"`` or ``"double three"``.
+    """
+
+    def __init__(self, message: str, *, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        """Why the move is forbidden: ``"overline"``, ``"double four"`` or ``"double three"``."""
 
 
 class GameOver(IllegalMove):

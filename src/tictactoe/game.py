@@ -17,11 +17,24 @@ from tictactoe._checks import Flag, as_flag, as_int, shown
 from tictactoe._detectors import WinDetector, make_detector
 from tictactoe._legal import LegalMoves
 from tictactoe._positions import legal_order, marks_of, parse_rows
+from tictactoe._rules import (
+    CARO,
+    FREESTYLE,
+    RENJU,
+    RULES,
+    STANDARD,
+    caro_line,
+    direction_of,
+    forbidden,
+    renju_line,
+)
 from tictactoe.errors import (
     CellTaken,
+    ForbiddenMove,
     GameOver,
     InvalidArgument,
     InvalidGame,
+    InvalidPosition,
     NothingToUndo,
     OffBoard,
     WrongType,
@@ -29,7 +42,7 @@ from tictactoe.errors import (
 from tictactoe.marks import MAX_PLAYERS, Mark
 from tictactoe.outcome import DRAWN, IN_PROGRESS, Cell, Move, Outcome, Status
 
-__all__ = ["MAX_CELLS", "Game"]
+__all__ = ["MAX_CELLS", "RULES", "Game"]
 
 MAX_CELLS = 1_000_000
 """The most cells a bounded board may have (1000×1000: about 17 MB, made in milliseconds).
@@ -60,7 +73,12 @@ class Game:
         early_draw: end the game as a draw as soon as no player can complete any line, rather
             than when the board is full.
         exact: only exactly k in a row wins (standard gomoku): an overline of k+1 or more
-            does not win, and play goes on.
+            does not win, and play goes on. The same as ``rule="standard"``.
+        rule: ``"freestyle"`` (k or more in a row wins, the default), ``"standard"`` (exactly
+            k), or, for two players and five in a row, ``"renju"`` (Black, the first player,
+            may not make an overline, a double four or a double three: :class:`ForbiddenMove`)
+            or ``"caro"`` (exactly five, not blocked at both ends by the rival's stones).
+            See :mod:`tictactoe._rules` for the rules as they are implemented.
 
     Raises:
         InvalidGame: a size, k or player count out of range (a ``ValueError``).
@@ -85,6 +103,17 @@ class Game:
     Status.IN_PROGRESS
     >>> g.exact, g.winner
     (True, None)
+
+    Under renju Black may not make two open threes at once:
+
+    >>> rows = ["O.......O", ".........", "....X....", "....X....", "..XX....."]
+    >>> g = Game.from_rows(rows + ["........."] * 3 + ["O.......O"], k=5, rule="renju")
+    >>> g.move(4, 4)
+    Traceback (most recent call last):
+    ...
+    tictactoe.errors.ForbiddenMove: X may not play (4, 4) under renju: double three
+    >>> (4, 4) in g.legal_moves, g.rule
+    (False, 'renju')
     """
 
     __slots__ = (
@@ -100,6 +129,9 @@ class Game:
         "_outcome",
         "_over",
         "_players",
+        "_renju",
+        "_rule",
+        "_ruled",
     )
 
     _board: Board
@@ -119,6 +151,7 @@ class Game:
         players: SupportsIndex = 2,
         early_draw: Flag = False,
         exact: Flag = False,
+        rule: str | None = None,
     ) -> None:
         height = rows if type(rows) is int and rows >= 1 else _side("rows", rows)
         if cols is None:
@@ -137,7 +170,7 @@ class Game:
                 f"{height}×{width} board"
             )
         board = BoundedBoard(height, width)
-        self._setup(board, height * width, run, players, early_draw, exact)
+        self._setup(board, height * width, run, players, early_draw, exact, rule)
 
     @classmethod
     def unbounded(
@@ -147,6 +180,7 @@ class Game:
         players: SupportsIndex = 2,
         early_draw: Flag = False,
         exact: Flag = False,
+        rule: str | None = None,
     ) -> Game:
         """A game on an unbounded grid: any int coordinates, negative too; k in a row wins.
 
@@ -160,7 +194,7 @@ class Game:
         if run < 1:
             raise InvalidGame(f"k={shown(run)} must be at least 1")
         game = cls.__new__(cls)
-        game._setup(UnboundedBoard(), -1, run, players, early_draw, exact)
+        game._setup(UnboundedBoard(), -1, run, players, early_draw, exact, rule)
         return game
 
     @classmethod
@@ -171,6 +205,7 @@ class Game:
         k: SupportsIndex | None = None,
         players: SupportsIndex = 2,
         exact: Flag = False,
+        rule: str | None = None,
     ) -> Game:
         """The game at a position drawn as rows of letters, ``'.'`` or ``' '`` for empty.
 
@@ -182,6 +217,7 @@ class Game:
             k: marks in a row that win; defaults to the full line of a square board.
             players: how many players the game has (their marks are the first ``players``).
             exact: only exactly k in a row wins (see :class:`Game`).
+            rule: the rule (see :class:`Game`).
 
         Raises:
             InvalidPosition: text that is no position, or a position no legal game reaches
@@ -192,9 +228,12 @@ class Game:
         Mark.X
         """
         grid = parse_rows(rows)
-        game = cls(len(grid), len(grid[0]), k, players=players, exact=exact)
+        game = cls(len(grid), len(grid[0]), k, players=players, exact=exact, rule=rule)
         for row, col in legal_order(marks_of(grid), game.k, game.players, exact=game.exact):
-            game.move(row, col)
+            try:
+                game.move(row, col)
+            except ForbiddenMove as refused:
+                raise InvalidPosition(f"no game under renju reaches it: {refused}") from None
         return game
 
     def _setup(
@@ -205,6 +244,7 @@ class Game:
         players: SupportsIndex,
         early_draw: Flag,
         exact: Flag,
+        rule: str | None,
     ) -> None:
         """Set the game up on ``board`` of ``cells`` cells (-1 on the unbounded grid)."""
         count = players if type(players) is int else as_int("players", players)
@@ -212,6 +252,8 @@ class Game:
             raise InvalidGame(f"players={shown(count)} must be between 2 and {MAX_PLAYERS}")
         tracking = as_flag("early_draw", early_draw)
         only_k = as_flag("exact", exact)
+        name = _rule(rule, only_k, k, count)
+        only_k = name == STANDARD
         self._board = board
         self._cells = cells
         self._k = k
@@ -221,6 +263,9 @@ class Game:
         )
         self._early_draw = tracking
         self._exact = only_k
+        self._rule = name
+        self._renju = name == RENJU
+        self._ruled = name in (RENJU, CARO)
         self._moves: list[Move] = []
         self._outcome = IN_PROGRESS
         self._over = False
@@ -235,6 +280,8 @@ class Game:
             GameOver: the game is already won or drawn.
             OffBoard: the cell is not on the board.
             CellTaken: the cell holds a mark.
+            ForbiddenMove: under renju, Black's overline, double four or double three. A game
+                where every free cell is forbidden to Black, Black to move, is drawn.
             WrongType: ``row`` or ``col`` is not an int.
 
         An illegal move changes nothing at all.
@@ -252,6 +299,8 @@ class Game:
             players = self._players
             player = len(moves) % len(players)
             mark = players[player]
+            if self._renju and player == 0:
+                self._refuse_forbidden(row, col, mark)
             try:
                 taken = self._board.claim(row, col, mark)
             except (IndexError, ValueError):  # ValueError: the board's message on a huge int
@@ -261,11 +310,17 @@ class Game:
             if taken is not None:
                 raise CellTaken(f"cell {_at(row, col)} is taken by {taken}")
             line = self._detector.place(row, col, player)
+            if self._ruled:
+                line = self._rule_line(row, col, player)
             moves.append(_new_move(Move, (row, col, mark)))
             if line is not None:
                 self._outcome = Outcome(_WON, mark, line)
                 self._over = True
                 return _WON
+            if self._renju and player == 1 and not self._black_can_move():
+                self._outcome = DRAWN  # every free cell is forbidden to Black: nothing to play
+                self._over = True
+                return _DRAW
             if len(moves) == self._cells or (self._early_draw and self._detector.is_blocked):
                 self._outcome = DRAWN
                 self._over = True
@@ -273,6 +328,76 @@ class Game:
             return _PLAYING
         finally:
             lock.release()
+
+    def _refuse_forbidden(self, row: int, col: int, mark: Mark) -> None:
+        """Raise ForbiddenMove if Black may not play the cell under renju.
+
+        Free cells only: the board's own checks speak for the others.
+        """
+        board = self._board
+        if board.is_on_board(row, col) and board.get(row, col) is None:
+            reason = forbidden(self._stone, row, col)
+            if reason is not None:
+                raise ForbiddenMove(
+                    f"{mark} may not play {_at(row, col)} under renju: {reason}", reason=reason
+                )
+
+    def _black_can_move(self) -> bool:
+        """Whether some free cell is open to Black under renju (always, on the unbounded grid).
+
+        Cells are tried in the board's order until one is allowed: far from Black's stones the
+        first one is, so this costs one verdict a move until the board is nearly full.
+        """
+        board = self._board
+        if not isinstance(board, BoundedBoard):
+            return True
+        cols = board.cols
+        return any(
+            forbidden(self._stone, *divmod(index, cols)) is None for index in board.free_indices
+        )
+
+    def _stone(self, row: int, col: int) -> int:
+        """The cell as the rules read it: 0 empty, 1 the first player's, 2 the second's, -1 off."""
+        board = self._board
+        if not board.is_on_board(row, col):
+            return -1
+        mark = board.get(row, col)
+        if mark is None:
+            return 0
+        return 1 if mark is self._players[0] else 2
+
+    def _rule_line(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
+        """The line the stone just placed wins by under renju or caro, or None."""
+        verdict = renju_line if self._renju else caro_line
+        found = verdict(self._stone, row, col, player + 1)
+        if found is None:
+            return None
+        direction, first, length = found
+        d_row, d_col = direction_of(direction)
+        return tuple(
+            (row + (first + at) * d_row, col + (first + at) * d_col) for at in range(length)
+        )
+
+    def forbidden(self, row: SupportsIndex, col: SupportsIndex) -> str | None:
+        """Why the side to move may not play the free cell ``(row, col)``, or None if it may.
+
+        Only Black under renju is ever refused (``"overline"``, ``"double four"``,
+        ``"double three"``); a taken or off-board cell is not this method's business (None).
+
+        Raises:
+            WrongType: ``row`` or ``col`` is not an int.
+        """
+        at_row, at_col = as_int("row", row), as_int("col", col)
+        if not self._renju or len(self._moves) % 2 or self._over:
+            return None
+        if self._stone(at_row, at_col) != 0:
+            return None
+        return forbidden(self._stone, at_row, at_col)
+
+    @property
+    def rule(self) -> str:
+        """The rule by name: ``"freestyle"``, ``"standard"``, ``"renju"`` or ``"caro"``."""
+        return self._rule
 
     def undo(self) -> Move:
         """Take back the last move, exactly, and return it; reopens a finished game.
@@ -427,6 +552,9 @@ class Game:
         twin._players = self._players
         twin._early_draw = self._early_draw
         twin._exact = self._exact
+        twin._rule = self._rule
+        twin._renju = self._renju
+        twin._ruled = self._ruled
         twin._lock = threading.Lock()
         twin._legal_moves = None
         return twin
@@ -474,13 +602,16 @@ class Game:
             moves = ", ".join(str(move) for move in self.moves)  # a snapshot, not the live list
             return (
                 f"<Game {self._describe_size()} k={self._k} players={len(self._players)}"
-                f"{' exact' if self._exact else ''} moves=[{moves}]>"
+                f"{' exact' if self._exact else ''}"
+                f"{' ' + self._rule if self._ruled else ''} moves=[{moves}]>"
             )
         options = f", k={self._k}"
         if len(self._players) != 2:
             options += f", players={len(self._players)}"
         if self._exact:
             options += ", exact=True"
+        elif self._rule != FREESTYLE:
+            options += f", rule={self._rule!r}"
         whole = (range(self._board.rows or 0), range(self._board.cols or 0))
         return f"Game.from_rows({self.rows_text(whole)!r}{options})"
 
@@ -496,6 +627,24 @@ class Game:
 
 _new_move = tuple.__new__
 """Builds a Move from a tuple directly: the hot path skips the named tuple's Python __new__."""
+
+
+def _rule(rule: object, exact: bool, k: int, players: int) -> str:
+    """The rule a game is set up with, by name, checked against its other settings.
+
+    Raises:
+        InvalidGame: an unknown rule, one that contradicts ``exact``, or renju or caro for a
+            game that is not two players making five in a row.
+    """
+    if rule is None:
+        return STANDARD if exact else FREESTYLE
+    if not isinstance(rule, str) or rule not in RULES:
+        raise InvalidGame(f"rule must be one of {', '.join(RULES)}, not {shown(rule)}")
+    if exact and rule != STANDARD:
+        raise InvalidGame(f"exact=True is the standard rule; it contradicts rule={rule!r}")
+    if rule in (RENJU, CARO) and (k != 5 or players != 2):
+        raise InvalidGame(f"{rule} is for two players making five in a row (k=5)")
+    return rule
 
 
 def _side(name: str, value: object) -> int:

@@ -126,12 +126,25 @@ class HeuristicBot:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         limit = self._limit
         seconds = self._game_time.seconds(limit, game)
-        if limit.game_seconds is None:  # the clock is read only where a limit needs it
-            return self._choose(game, seconds)
-        started = self._clock()
+        timed = limit.game_seconds is not None  # the clock is read only where a limit needs it
+        started = self._clock() if timed else 0.0
         cell = self._choose(game, seconds)
-        self._game_time.spend(limit, game, cell, self._clock() - started)
+        if game.forbidden(*cell) is not None:
+            cell = self._allowed_instead(game)
+        if timed:
+            self._game_time.spend(limit, game, cell, self._clock() - started)
         return cell
+
+    def _allowed_instead(self, game: Game) -> Cell:
+        """The best-scored move near the stones that Black may play under renju.
+
+        The search reads five or more as a win, so under renju it may choose a cell that the
+        rule forbids to Black; this is the move then.
+        """
+        lines = Lines.from_game(game)
+        me = game.players.index(game.turn)
+        near = game.legal_moves.near(2) or list(game.legal_moves)
+        return max(near, key=lambda cell: (lines.score(cell, me), self._rng.random()))
 
     def _choose(self, game: Game, seconds: float | None) -> Cell:
         """The move, thinking at most ``seconds``."""

@@ -19,7 +19,7 @@ The form is ``CELLS TURN BOARD kK [pP] [x]``. ``CELLS`` comes in two forms, both
 ``BOARD`` is ``RxC``, or for the unbounded grid ``inf@ROW,COL`` (dense: the coordinates of the
 top-left cell shown) or ``inf`` (sparse, or no marks: ``-`` for the cells). ``pP`` appears for 3
 or more players; a last field ``x`` marks the exact rule (only exactly k in a row wins, an
-overline does not; see :class:`~tictactoe.game.Game`)::
+overline does not; see :class:`~tictactoe.game.Game`), ``renju`` or ``caro`` those rules::
 
       XXXX.X/OOOO../....../....O. X 4x6 k5 x
 
@@ -36,7 +36,7 @@ import re
 from tictactoe._checks import check_game
 from tictactoe._positions import legal_order, marks_of, parse_rows
 from tictactoe.coordinates import bounding_box
-from tictactoe.errors import InvalidArgument, InvalidPosition, OffBoard
+from tictactoe.errors import ForbiddenMove, InvalidArgument, InvalidPosition, OffBoard
 from tictactoe.game import MAX_CELLS, Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
@@ -51,6 +51,8 @@ _RUN = re.compile(r"[0-9]{1,9}|.", re.DOTALL | re.ASCII)
 _NUMBER = r"-?[0-9]{1,4300}"
 """Coordinates of up to 4,300 digits: Python's own limit for turning text into an int, so
 every coordinate that :func:`format` can write, :func:`parse` reads."""
+_OWN_RULES = ("renju", "caro")
+"""The rules named by a last field of their own (exact five has ``x``)."""
 _BOARD = re.compile(
     rf"(?:([0-9]{{1,7}})x([0-9]{{1,7}})|inf(?:@({_NUMBER}),({_NUMBER}))?)", re.ASCII
 )
@@ -81,7 +83,7 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
     """
     game = check_game(game).copy()  # one consistent position, though another thread may be playing
     players = "" if len(game.players) == 2 else f" p{len(game.players)}"
-    exact = " x" if game.exact else ""
+    exact = " x" if game.exact else f" {game.rule}" if game.rule in _OWN_RULES else ""
     rules = f"{game.turn} {{board}} k{game.k}{players}{exact}"
     rows, cols = game.rows, game.cols
     marks = {move.cell: move.mark for move in game.moves}
@@ -150,7 +152,8 @@ def parse(text: str) -> Game:
     if len(fields) == 1:
         return Game.from_rows(fields[0])
     exact = len(fields) > 4 and fields[-1] == "x"
-    if exact:
+    rule = fields[-1] if len(fields) > 4 and fields[-1] in _OWN_RULES else None
+    if exact or rule is not None:
         fields.pop()
     if len(fields) not in (4, 5):
         raise InvalidPosition(
@@ -168,9 +171,9 @@ def parse(text: str) -> Game:
         rows, cols = int(rows_text), int(cols_text)
         if rows * cols > MAX_CELLS:
             raise InvalidPosition(f"a {board} board has more than {MAX_CELLS:,} cells")
-        game = Game(rows, cols, k, players=players, exact=exact)
+        game = Game(rows, cols, k, players=players, exact=exact, rule=rule)
     else:
-        game = Game.unbounded(k, players=players, exact=exact)
+        game = Game.unbounded(k, players=players, exact=exact, rule=rule)
     if "," in cells:
         marks = _sparse(cells, game)
     elif cells == "-":
@@ -185,7 +188,10 @@ def parse(text: str) -> Game:
     else:
         marks = _dense_unbounded(cells.split("/"), int(top_text), int(left_text))
     for row, col in legal_order(marks, game.k, game.players, exact=exact):
-        game.move(row, col)
+        try:
+            game.move(row, col)
+        except ForbiddenMove as refused:
+            raise InvalidPosition(f"no game under renju reaches it: {refused}") from None
     if str(game.turn) != turn:
         raise InvalidPosition(
             f"the turn says {turn if turn.isalnum() else _shown(turn)} but the marks say "

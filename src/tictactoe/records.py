@@ -9,8 +9,9 @@ target, so an existing file is only ever replaced by a complete one.
 
 What each format holds, and so what a save and a load give back exactly:
 
-- JSON (``.json``): everything, including unbounded and many-player games and the exact rule
-  (``"exact": true`` in the rules, written only when set; absent means false). Any name or
+- JSON (``.json``): everything, including unbounded and many-player games, the exact rule
+  (``"exact": true`` in the rules, written only when set; absent means false) and renju or
+  caro (``"rule": "renju"``, likewise). Any name or
   date that can be written as UTF-8 (no lone surrogates).
 - PSQ (``.psq``, Piskvork / Gomocup): ``Piskvorky WxH, a:b, c``, then ``x,y,ms`` per move
   (1-based, x the column), then up to two player names and a status line. Board, moves and
@@ -71,6 +72,8 @@ MAX_BYTES = 8 * 1024 * 1024
 """Files larger than this are refused; no more than this is ever read."""
 GOMOKU_K = 5
 _KIND = "tictactoe-game"
+_OWN_RULES = ("renju", "caro")
+"""The rules a record names in a field of their own (exact five has ``exact``)."""
 _MAX_DIGITS = 9
 """Numbers with more digits than this are out of every range and are never converted."""
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -84,7 +87,8 @@ _VOWEL_SOUND = re.compile(r"[aeioAEIO8]|[FHLMNRSX][A-Z]*\b|1[18](?:[0-9]{3})*(?!
 class Record:
     """A whole game: rules, names, moves and when it was played.
 
-    ``exact`` is the rule that only exactly k in a row wins (see :class:`~tictactoe.Game`).
+    ``exact`` is the rule that only exactly k in a row wins (see :class:`~tictactoe.Game`);
+    ``rule`` is ``"renju"`` or ``"caro"`` for games under those rules, else None.
     """
 
     rows: int | None
@@ -95,6 +99,7 @@ class Record:
     names: tuple[str, ...] = ()
     played: str | None = None
     exact: bool = False
+    rule: str | None = None
 
     @classmethod
     def from_game(
@@ -122,13 +127,16 @@ class Record:
             tuple(names),
             played,
             game.exact,
+            game.rule if game.rule in _OWN_RULES else None,
         )
 
     def new_game(self) -> Game:
         """An empty game with the record's rules."""
         if self.rows is None or self.cols is None:
-            return Game.unbounded(self.k, players=self.players, exact=self.exact)
-        return Game(self.rows, self.cols, self.k, players=self.players, exact=self.exact)
+            return Game.unbounded(self.k, players=self.players, exact=self.exact, rule=self.rule)
+        return Game(
+            self.rows, self.cols, self.k, players=self.players, exact=self.exact, rule=self.rule
+        )
 
     def to_game(self) -> Game:
         """The game with every move replayed (raises the game's own errors if illegal)."""
@@ -226,6 +234,8 @@ def dumps(record: Record, fmt: str) -> str:
                 f"{fmt.upper()} cannot hold the exact-{_spelled(record.k)} rule (an overline "
                 "does not win): save the game as JSON"
             )
+        if record.rule is not None:
+            raise RecordError(f"{fmt.upper()} cannot hold the {record.rule} rule: save as JSON")
         if record.k != GOMOKU_K:
             raise RecordError(
                 f"{fmt.upper()} cannot hold k={record.k}: it stores no k, so the game would "
@@ -320,6 +330,8 @@ def _check_fields(record: Record) -> None:
         raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
     if type(record.exact) is not bool:
         raise RecordError(f"exact: {_quote(record.exact)}, expected True or False")
+    if record.rule is not None and record.rule not in _OWN_RULES:
+        raise RecordError(f"rule: {_quote(record.rule)}, expected None, 'renju' or 'caro'")
 
 
 def _spelled(k: int) -> str:
@@ -401,6 +413,8 @@ def _dump_json(record: Record, game: Game) -> str:
     }
     if record.exact:  # written only when set, so files of other games stay as they were
         rules["exact"] = True
+    if record.rule is not None:
+        rules["rule"] = record.rule
     fields: dict[str, Any] = {
         "format": _KIND,
         "version": VERSION,
@@ -455,6 +469,9 @@ def _load_json(text: str, source: str) -> Record:
     exact = rules.get("exact", False)
     if type(exact) is not bool:
         raise RecordError(f"{source}: field rules.exact: {_quote(exact)}, expected true or false")
+    rule = rules.get("rule")
+    if rule is not None and rule not in _OWN_RULES:
+        raise RecordError(f"{source}: field rules.rule: {_quote(rule)}, expected renju or caro")
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")
@@ -477,7 +494,7 @@ def _load_json(text: str, source: str) -> Record:
         )
     if played is not None:
         _check_read(source, "field played", "json", "date", played)
-    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact)
+    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact, rule)
     game = _replayed(record, source, [f"field moves[{i}]" for i in range(len(moves))])
     result = _field(data, "result", dict, source)
     stated = (result.get("status"), result.get("winner"))

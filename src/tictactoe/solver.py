@@ -135,7 +135,8 @@ def empty_cells(game: Game) -> int:
     Counted without building anything, so that a board out of reach is refused at once.
 
     Raises:
-        Unsolvable: the game is on the unbounded grid or has more than two players.
+        Unsolvable: the game is on the unbounded grid, has more than two players, or is
+            played under renju or caro.
         WrongType: ``game`` is not a game.
     """
     game = check_game(game)
@@ -143,6 +144,8 @@ def empty_cells(game: Game) -> int:
         raise Unsolvable("the solver needs a bounded board, not the unbounded grid")
     if len(game.players) != 2:
         raise Unsolvable(f"the solver plays two-player games, not {len(game.players)} players")
+    if game.rule not in ("freestyle", "standard"):
+        raise Unsolvable(f"the solver plays the freestyle and standard rules, not {game.rule}")
     return game.rows * game.cols - len(game.moves)
 
 

@@ -170,7 +170,9 @@ def player(
 def _solvable(game: Game, cells: int) -> bool:
     """Two players on a bounded board of at most ``cells`` cells."""
     rows, cols = game.rows, game.cols
-    return len(game.players) == 2 and rows is not None and cols is not None and rows * cols <= cells
+    if len(game.players) != 2 or rows is None or cols is None:
+        return False
+    return rows * cols <= cells and game.rule in ("freestyle", "standard")
 
 
 def _shown(text: str) -> str:

@@ -195,7 +195,8 @@ class ThreatBot:
             WrongType: ``game`` is not a game.
         """
         game = check_game(game)
-        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K
+        freestyle_or_exact = game.rule in ("freestyle", "standard")  # renju and caro: not yet
+        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and freestyle_or_exact
 
     def choose_move(self, game: Game) -> Cell:
         """The move for the side to move in ``game`` (which is not changed).

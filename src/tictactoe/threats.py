@@ -121,6 +121,8 @@ def _board(game: object) -> PatternBoard:
     game = check_game(game)
     if len(game.players) != 2 or not MIN_K <= game.k <= MAX_K:
         raise InvalidGame(f"threat search plays two players and k from {MIN_K} to {MAX_K}")
+    if game.rule not in ("freestyle", "standard"):
+        raise InvalidGame(f"threat search plays the freestyle and standard rules, not {game.rule}")
     if game.is_over:
         raise GameOver("the game is over: no threats to search")
     return PatternBoard.from_game(game)
