@@ -105,4 +105,10 @@ class HumanPlayer:
             if taken is not None:
                 self._tell(f"{cell_label(cell, game)} is taken by {taken}")
                 continue
+            reason = game.forbidden(*cell)
+            if reason is not None:
+                self._tell(
+                    f"{cell_label(cell, game)} is forbidden to {game.turn} under renju: {reason}"
+                )
+                continue
             return cell

@@ -8,6 +8,7 @@ import pytest
 
 import tictactoe as ttt
 from tictactoe import notation, records
+from tictactoe.coordinates import cell_label
 
 
 def position(size: int, black: list[ttt.Cell], white: list[ttt.Cell], rule: str) -> ttt.Game:
@@ -128,3 +129,47 @@ def test_the_bots_never_play_a_forbidden_move(seed: int) -> None:
         cell = bots[len(game.moves) % 2].choose_move(game)
         assert game.forbidden(*cell) is None
         game.move(*cell)
+
+
+def test_a_person_asked_for_a_forbidden_cell_is_told_why_and_asked_again() -> None:
+    rows = ["O.......O", ".........", "....X....", "....X....", "..XX....."]
+    game = ttt.Game.from_rows(rows + ["........."] * 3 + ["O.......O"], k=5, rule="renju")
+    answers = iter([cell_label((4, 4), game), cell_label((7, 4), game)])
+    said: list[str] = []
+    person = ttt.HumanPlayer(ask=lambda prompt: next(answers), tell=said.append)
+    assert person.choose_move(game) == (7, 4)
+    assert any("forbidden to X under renju: double three" in line for line in said)
+
+
+def test_the_command_takes_the_rule_and_refuses_what_cannot_follow_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from support.commandline import run
+
+    code, out, _ = run(
+        [
+            "selfplay",
+            "--size",
+            "9",
+            "--rule",
+            "renju",
+            "--x",
+            "heuristic",
+            "--o",
+            "random",
+            "--games",
+            "2",
+            "--nodes",
+            "30",
+            "--seed",
+            "1",
+        ],
+        capsys,
+        monkeypatch,
+    )
+    assert code == 0
+    assert out.split()[-4:] == ["2", "2", "0", "0"]  # both games played out, none stuck
+    code, _, err = run(["solve", "--size", "5", "--rule", "caro"], capsys, monkeypatch)
+    assert (code, "not caro" in err) == (2, True)
+    code, _, err = run(["count", "--size", "4", "--k", "4", "--rule", "renju"], capsys, monkeypatch)
+    assert (code, "five in a row" in err) == (2, True)

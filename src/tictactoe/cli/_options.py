@@ -20,7 +20,7 @@ from typing import Any
 
 from tictactoe import specs
 from tictactoe.errors import TicTacToeError
-from tictactoe.game import Game
+from tictactoe.game import RULES, Game
 from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
 from tictactoe.limits import DEFAULT, Limit
 
@@ -94,7 +94,7 @@ seconds.__name__ = "number of seconds"
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
-    """--size, --rows, --cols, --k and --unbounded."""
+    """--size, --rows, --cols, --k, --unbounded, --exact and --rule."""
     board = parser.add_argument_group("board")
     board.add_argument("--size", type=int, metavar="N", help="an N×N board (default 3)")
     board.add_argument("--rows", type=int, metavar="R", help="rows, with --cols")
@@ -108,7 +108,14 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
     board.add_argument(
         "--exact",
         action="store_true",
-        help="standard gomoku: exactly k in a row wins, an overline does not",
+        help="standard gomoku: exactly k in a row wins, an overline does not (--rule standard)",
+    )
+    board.add_argument(
+        "--rule",
+        choices=RULES,
+        help="freestyle (k or more wins, the default), standard (exactly k), renju (Black may "
+        "not make an overline, 4-4 or 3-3) or caro (exactly five, not blocked at both ends); "
+        "renju and caro are five in a row for two players",
     )
 
 
@@ -206,11 +213,12 @@ def new_game(args: argparse.Namespace, players: int = 2) -> Game:
             if args.size is not None or args.rows is not None or args.cols is not None:
                 raise UsageError("an unbounded grid has no size; drop --size, --rows and --cols")
             return Game.unbounded(
-                5 if args.k is None else args.k, players=players, exact=args.exact
+                5 if args.k is None else args.k, players=players, exact=args.exact, rule=args.rule
             )
         rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
         cols = args.cols if args.cols is not None else rows
-        return Game(rows, cols, args.k, players=players, exact=args.exact)
+        k = 5 if args.k is None and args.rule in ("renju", "caro") else args.k
+        return Game(rows, cols, k, players=players, exact=args.exact, rule=args.rule)
 
 
 def check_freestyle(game: Game, command: str) -> None:
@@ -223,6 +231,8 @@ def check_freestyle(game: Game, command: str) -> None:
     assert game.cols is not None
     if game.exact and game.k < max(game.rows, game.cols):
         raise UsageError(f"{command} knows freestyle lines only, not exactly {game.k} in a row")
+    if game.rule in ("renju", "caro"):
+        raise UsageError(f"{command} knows the freestyle and standard rules only, not {game.rule}")
 
 
 def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
@@ -247,6 +257,9 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
     }
     if getattr(args, "exact", False) and not game.exact:
         raise UsageError(f"--exact contradicts {source} ({describe(game)})")
+    rule = getattr(args, "rule", None)
+    if rule is not None and rule != game.rule:
+        raise UsageError(f"--rule {rule} contradicts {source} ({describe(game)})")
     if getattr(args, "unbounded", False) and not game.is_unbounded:
         raise UsageError(f"--unbounded contradicts {source} ({describe(game)})")
     for option, value in given.items():
@@ -339,4 +352,5 @@ def describe(game: Game) -> str:
     board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
     players = "" if len(game.players) == 2 else f", {len(game.players)} players"
     exact = " exactly" if game.exact else ""
-    return f"{board},{exact} {game.k} in a row{players}"
+    rule = f", {game.rule}" if game.rule in ("renju", "caro") else ""
+    return f"{board},{exact} {game.k} in a row{players}{rule}"
