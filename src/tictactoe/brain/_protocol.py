@@ -7,9 +7,11 @@ clock; the shell in :mod:`tictactoe.brain._shell` only moves lines between the p
 Coordinates on the wire are ``x,y``, 0-based, x the column and y the row; the game's cells are
 ``(row, col)``. The game is five in a row, freestyle (five or more wins), on the START board;
 a board with no line of five plays a full side in a row. ``INFO rule`` with bit 1 set plays
-exactly five (an overline does not win: the game's exact rule); the other rule bits
-(continuous game, renju, caro) are refused. A bad line never stops the brain: it
-answers ``ERROR <why>`` (a known command it cannot do) or ``UNKNOWN <line>`` and waits for
+exactly five (an overline does not win: the game's exact rule), bit 4 renju (Black may not
+make an overline, 4-4 or 3-3) and 9 standard caro (exactly five, not blocked at both ends);
+caro with overlines (8 without 1) and the continuous game (2) are refused. A bad line never
+stops the brain: it answers ``ERROR <why>`` (a known command it cannot do) or
+``UNKNOWN <line>`` and waits for
 the next one, and a bad command changes nothing. Whatever a reply echoes is escaped, so no
 control character (NUL, ESC, a line break) ever goes back raw. ``BOARD`` stones are checked
 as they come and at most one per cell is kept: a block longer than the board is refused at
@@ -46,7 +48,10 @@ ABOUT = (
 """The answer to ABOUT: keyword="value" pairs, as the protocol recommends."""
 _EXACTLY_FIVE = 1
 """The INFO rule bit for exactly five in a row: played as the game's exact rule."""
-_UNSUPPORTED_RULES = {2: "continuous game", 4: "renju", 8: "caro"}
+_RENJU = 4
+_CARO = 8
+"""The INFO rule bits of renju and caro (caro with bit 1 too: standard caro, exactly five)."""
+_UNSUPPORTED_RULES = {2: "continuous game"}
 """INFO rule bits this brain cannot play."""
 _PAIR = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _TRIPLE = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
@@ -201,7 +206,7 @@ class Brain:
 
     def _new_game(self, rows: int, cols: int) -> str:
         self._check_rule()
-        self._game = _fresh_game(rows, cols, exact=self._exact)
+        self._game = _fresh_game(rows, cols, self._rule_name)
         self._size = (rows, cols)
         self._own = None
         self._timer.new_match()
@@ -233,15 +238,23 @@ class Brain:
 
     def _check_rule(self) -> None:
         names = [name for bit, name in _UNSUPPORTED_RULES.items() if self._rule & bit]
+        if self._rule & _CARO and not self._rule & _EXACTLY_FIVE:
+            names.append("caro with overlines (standard caro, 9, is)")
+        if self._rule & _CARO and self._rule & _RENJU:
+            names.append("renju and caro at once")
         if names:
             raise _Refused(
-                f"rule not supported: {', '.join(names)} (freestyle or exactly five only)"
+                f"rule not supported: {', '.join(names)} (freestyle, exactly five, renju, caro)"
             )
 
     @property
-    def _exact(self) -> bool:
-        """Whether the rule asks for exactly five in a row."""
-        return bool(self._rule & _EXACTLY_FIVE)
+    def _rule_name(self) -> str:
+        """The game's rule that the INFO rule bits ask for."""
+        if self._rule & _RENJU:
+            return "renju"
+        if self._rule & _CARO:
+            return "caro"
+        return "standard" if self._rule & _EXACTLY_FIVE else "freestyle"
 
     def _ruled(self, game: Game) -> Game:
         """``game`` under the rule now set: its moves replayed if INFO rule changed it.
@@ -249,12 +262,12 @@ class Brain:
         Raises:
             _Refused: the moves cannot all be played under the new rule.
         """
-        if game.exact is self._exact:
+        if game.rule == self._rule_name:
             return game
         rows, cols = game.rows, game.cols
         assert rows is not None
         assert cols is not None
-        twin = _fresh_game(rows, cols, exact=self._exact)
+        twin = _fresh_game(rows, cols, self._rule_name)
         try:
             for move in game.moves:
                 twin.move(move.row, move.col)
@@ -414,7 +427,7 @@ class Brain:
             grid[row][col] = letters[kind]
         k = min(WIN_LENGTH, max(rows, cols))
         try:
-            game = Game.from_rows(["".join(line) for line in grid], k=k, exact=self._exact)
+            game = Game.from_rows(["".join(line) for line in grid], k=k, rule=self._rule_name)
         except TicTacToeError as exc:
             raise _Refused(f"BOARD is no position a game reaches: {exc}") from None
         self._check_rule()
@@ -425,10 +438,10 @@ class Brain:
         return self._reply(game, started)
 
 
-def _fresh_game(rows: int, cols: int, *, exact: bool) -> Game:
+def _fresh_game(rows: int, cols: int, rule: str) -> Game:
     """The empty game of five in a row on ``rows`` × ``cols`` (a full side when shorter)."""
     try:
-        return Game(rows, cols, k=min(WIN_LENGTH, max(rows, cols)), exact=exact)
+        return Game(rows, cols, k=min(WIN_LENGTH, max(rows, cols)), rule=rule)
     except (TicTacToeError, ValueError, TypeError):
         raise _Refused(f"unsupported size {cols}x{rows}") from None
 

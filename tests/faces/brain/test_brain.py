@@ -378,19 +378,45 @@ def test_bad_info_values_are_told_at_the_next_command() -> None:
 @pytest.mark.parametrize(
     ("rule", "names"),
     [
-        (4, "renju"),
-        (8, "caro"),
+        (8, "caro with overlines (standard caro, 9, is)"),
         (2, "continuous game"),
-        (5, "renju"),
-        (6, "continuous game, renju"),
+        (6, "continuous game"),
+        (13, "renju and caro at once"),
     ],
 )
 def test_unsupported_rules_refuse_moves(rule: int, names: str) -> None:
     brain = Brain(chooser=Recorder())
     assert replay(brain, f"START 15\nINFO rule {rule}") == ["OK"]
-    error = f"ERROR rule not supported: {names} (freestyle or exactly five only)"
+    error = f"ERROR rule not supported: {names} (freestyle, exactly five, renju, caro)"
     assert replay(brain, "BEGIN\nTURN 1,1\nRESTART\nBOARD\nDONE") == [error] * 4
     assert replay(brain, "INFO rule 0\nBEGIN") == ["0,0"]
+
+
+@pytest.mark.parametrize(("rule", "name"), [(4, "renju"), (5, "renju"), (9, "caro")])
+def test_renju_and_standard_caro_are_played(rule: int, name: str) -> None:
+    brain = Brain(chooser=Recorder())
+    assert replay(brain, f"INFO rule {rule}\nSTART 15\nBEGIN\nTURN 7,7") == ["OK", "0,0", "1,0"]
+    assert brain.game is not None
+    assert brain.game.rule == name
+    assert replay(brain, "INFO rule 0\nTURN 8,8") == ["2,0"]
+    assert brain.game.rule == "freestyle"
+
+
+def test_under_renju_the_brain_never_plays_a_forbidden_cell() -> None:
+    stones = [(4, 2), (4, 3), (2, 4), (3, 4)]  # (4, 4) would make two open threes
+    whites = [(0, 14), (14, 0), (14, 14), (14, 7)]
+    lines = [f"{col},{row},1" for row, col in stones] + [f"{col},{row},2" for row, col in whites]
+    brain = Brain(chooser=threat_chooser, limit=Limit(nodes=50))
+    assert replay(brain, "INFO rule 4\nSTART 15") == ["OK"]
+    for _ in range(20):
+        game = brain.game
+        assert game is not None
+        replies = replay(brain, "\n".join(["BOARD", *lines, "DONE"]))
+        x, y = (int(part) for part in replies[-1].split(","))
+        assert game is not None
+        assert brain.game is not None
+        assert brain.game.moves[-1].cell == (y, x)
+        assert (y, x) != (4, 4)
 
 
 SIX_TO_BE = "\n".join(
