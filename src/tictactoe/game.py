@@ -78,7 +78,9 @@ class Game:
             k), or, for two players and five in a row, ``"renju"`` (Black, the first player,
             may not make an overline, a double four or a double three: :class:`ForbiddenMove`)
             or ``"caro"`` (exactly five, not blocked at both ends by the rival's stones).
-            See :mod:`tictactoe._rules` for the rules as they are implemented.
+            See :mod:`tictactoe._rules` for the rules as they are implemented. Declared
+            ``object`` and checked here, as :data:`~tictactoe._checks.Flag` is: the compiled
+            build would refuse a wrong type with mypyc's own TypeError first.
 
     Raises:
         InvalidGame: a size, k or player count out of range (a ``ValueError``).
@@ -151,7 +153,7 @@ class Game:
         players: SupportsIndex = 2,
         early_draw: Flag = False,
         exact: Flag = False,
-        rule: str | None = None,
+        rule: object = None,
     ) -> None:
         height = rows if type(rows) is int and rows >= 1 else _side("rows", rows)
         if cols is None:
@@ -180,7 +182,7 @@ class Game:
         players: SupportsIndex = 2,
         early_draw: Flag = False,
         exact: Flag = False,
-        rule: str | None = None,
+        rule: object = None,
     ) -> Game:
         """A game on an unbounded grid: any int coordinates, negative too; k in a row wins.
 
@@ -205,7 +207,7 @@ class Game:
         k: SupportsIndex | None = None,
         players: SupportsIndex = 2,
         exact: Flag = False,
-        rule: str | None = None,
+        rule: object = None,
     ) -> Game:
         """The game at a position drawn as rows of letters, ``'.'`` or ``' '`` for empty.
 
@@ -244,7 +246,7 @@ class Game:
         players: SupportsIndex,
         early_draw: Flag,
         exact: Flag,
-        rule: str | None,
+        rule: object,
     ) -> None:
         """Set the game up on ``board`` of ``cells`` cells (-1 on the unbounded grid)."""
         count = players if type(players) is int else as_int("players", players)
