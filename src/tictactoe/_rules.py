@@ -25,6 +25,8 @@ from collections.abc import Callable
 __all__ = [
     "CARO",
     "FREESTYLE",
+    "GOMOKU_RULES",
+    "LINE_RULES",
     "RENJU",
     "RULES",
     "STANDARD",
@@ -39,6 +41,11 @@ RENJU = "renju"
 CARO = "caro"
 RULES = (FREESTYLE, STANDARD, RENJU, CARO)
 """The rules by name: five or more wins; exactly five; renju; caro."""
+LINE_RULES = (FREESTYLE, STANDARD)
+"""The rules that judge lines alone, as the m,n,k-game does: every decider plays them."""
+GOMOKU_RULES = (RENJU, CARO)
+"""The rules of two players making five that this module judges: a field of their own in a
+record or a position, and not yet known to the solver and the threat searches."""
 
 _FIVE = 5
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))

@@ -18,8 +18,8 @@ from tictactoe._detectors import WinDetector, make_detector
 from tictactoe._legal import LegalMoves
 from tictactoe._positions import legal_order, marks_of, parse_rows
 from tictactoe._rules import (
-    CARO,
     FREESTYLE,
+    GOMOKU_RULES,
     RENJU,
     RULES,
     STANDARD,
@@ -267,7 +267,7 @@ class Game:
         self._exact = only_k
         self._rule = name
         self._renju = name == RENJU
-        self._ruled = name in (RENJU, CARO)
+        self._ruled = name in GOMOKU_RULES
         self._moves: list[Move] = []
         self._outcome = IN_PROGRESS
         self._over = False
@@ -644,7 +644,7 @@ def _rule(rule: object, exact: bool, k: int, players: int) -> str:
         raise InvalidGame(f"rule must be one of {', '.join(RULES)}, not {shown(rule)}")
     if exact and rule != STANDARD:
         raise InvalidGame(f"exact=True is the standard rule; it contradicts rule={rule!r}")
-    if rule in (RENJU, CARO) and (k != 5 or players != 2):
+    if rule in GOMOKU_RULES and (k != 5 or players != 2):
         raise InvalidGame(f"{rule} is for two players making five in a row (k=5)")
     return rule
 

@@ -35,6 +35,7 @@ import re
 
 from tictactoe._checks import check_game
 from tictactoe._positions import legal_order, marks_of, parse_rows
+from tictactoe._rules import GOMOKU_RULES
 from tictactoe.coordinates import bounding_box
 from tictactoe.errors import ForbiddenMove, InvalidArgument, InvalidPosition, OffBoard
 from tictactoe.game import MAX_CELLS, Game
@@ -51,8 +52,6 @@ _RUN = re.compile(r"[0-9]{1,9}|.", re.DOTALL | re.ASCII)
 _NUMBER = r"-?[0-9]{1,4300}"
 """Coordinates of up to 4,300 digits: Python's own limit for turning text into an int, so
 every coordinate that :func:`format` can write, :func:`parse` reads."""
-_OWN_RULES = ("renju", "caro")
-"""The rules named by a last field of their own (exact five has ``x``)."""
 _BOARD = re.compile(
     rf"(?:([0-9]{{1,7}})x([0-9]{{1,7}})|inf(?:@({_NUMBER}),({_NUMBER}))?)", re.ASCII
 )
@@ -83,7 +82,7 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
     """
     game = check_game(game).copy()  # one consistent position, though another thread may be playing
     players = "" if len(game.players) == 2 else f" p{len(game.players)}"
-    exact = " x" if game.exact else f" {game.rule}" if game.rule in _OWN_RULES else ""
+    exact = " x" if game.exact else f" {game.rule}" if game.rule in GOMOKU_RULES else ""
     rules = f"{game.turn} {{board}} k{game.k}{players}{exact}"
     rows, cols = game.rows, game.cols
     marks = {move.cell: move.mark for move in game.moves}
@@ -152,7 +151,7 @@ def parse(text: str) -> Game:
     if len(fields) == 1:
         return Game.from_rows(fields[0])
     exact = len(fields) > 4 and fields[-1] == "x"
-    rule = fields[-1] if len(fields) > 4 and fields[-1] in _OWN_RULES else None
+    rule = fields[-1] if len(fields) > 4 and fields[-1] in GOMOKU_RULES else None
     if exact or rule is not None:
         fields.pop()
     if len(fields) not in (4, 5):

@@ -48,6 +48,7 @@ from typing import Any
 from tictactoe import _sgf
 from tictactoe._checks import check_game
 from tictactoe._fileio import check_writable, read_regular, shown_name, write_atomic
+from tictactoe._rules import GOMOKU_RULES
 from tictactoe.errors import RecordError, TicTacToeError, WrongType
 from tictactoe.game import MAX_CELLS, Game
 from tictactoe.marks import Mark
@@ -72,8 +73,6 @@ MAX_BYTES = 8 * 1024 * 1024
 """Files larger than this are refused; no more than this is ever read."""
 GOMOKU_K = 5
 _KIND = "tictactoe-game"
-_OWN_RULES = ("renju", "caro")
-"""The rules a record names in a field of their own (exact five has ``exact``)."""
 _MAX_DIGITS = 9
 """Numbers with more digits than this are out of every range and are never converted."""
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
@@ -127,7 +126,7 @@ class Record:
             tuple(names),
             played,
             game.exact,
-            game.rule if game.rule in _OWN_RULES else None,
+            game.rule if game.rule in GOMOKU_RULES else None,
         )
 
     def new_game(self) -> Game:
@@ -330,7 +329,7 @@ def _check_fields(record: Record) -> None:
         raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
     if type(record.exact) is not bool:
         raise RecordError(f"exact: {_quote(record.exact)}, expected True or False")
-    if record.rule is not None and record.rule not in _OWN_RULES:
+    if record.rule is not None and record.rule not in GOMOKU_RULES:
         raise RecordError(f"rule: {_quote(record.rule)}, expected None, 'renju' or 'caro'")
 
 
@@ -470,7 +469,7 @@ def _load_json(text: str, source: str) -> Record:
     if type(exact) is not bool:
         raise RecordError(f"{source}: field rules.exact: {_quote(exact)}, expected true or false")
     rule = rules.get("rule")
-    if rule is not None and rule not in _OWN_RULES:
+    if rule is not None and rule not in GOMOKU_RULES:
         raise RecordError(f"{source}: field rules.rule: {_quote(rule)}, expected renju or caro")
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):

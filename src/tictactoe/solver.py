@@ -33,6 +33,7 @@ from typing import Any
 from tictactoe._bitboard import Geometry
 from tictactoe._checks import as_int, check_callable, check_game, check_seconds, shown
 from tictactoe._enums import WordEnum
+from tictactoe._rules import LINE_RULES
 from tictactoe.counting import Cost
 from tictactoe.errors import InvalidArgument, OutOfTime, Unsolvable
 from tictactoe.game import Game
@@ -144,7 +145,7 @@ def empty_cells(game: Game) -> int:
         raise Unsolvable("the solver needs a bounded board, not the unbounded grid")
     if len(game.players) != 2:
         raise Unsolvable(f"the solver plays two-player games, not {len(game.players)} players")
-    if game.rule not in ("freestyle", "standard"):
+    if game.rule not in LINE_RULES:
         raise Unsolvable(f"the solver plays the freestyle and standard rules, not {game.rule}")
     return game.rows * game.cols - len(game.moves)
 

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 
 from tictactoe._checks import check_game, shown
+from tictactoe._rules import LINE_RULES
 from tictactoe.errors import InvalidArgument, InvalidGame, WrongType
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
@@ -172,7 +173,7 @@ def _solvable(game: Game, cells: int) -> bool:
     rows, cols = game.rows, game.cols
     if len(game.players) != 2 or rows is None or cols is None:
         return False
-    return rows * cols <= cells and game.rule in ("freestyle", "standard")
+    return rows * cols <= cells and game.rule in LINE_RULES
 
 
 def _shown(text: str) -> str:

@@ -32,6 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tictactoe._checks import check_callable, check_game, check_seed, shown
+from tictactoe._rules import LINE_RULES
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.params import DEFAULT_PARAMS, Params
 from tictactoe._threat.search import Table
@@ -195,8 +196,7 @@ class ThreatBot:
             WrongType: ``game`` is not a game.
         """
         game = check_game(game)
-        freestyle_or_exact = game.rule in ("freestyle", "standard")  # renju and caro: not yet
-        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and freestyle_or_exact
+        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and game.rule in LINE_RULES
 
     def choose_move(self, game: Game) -> Cell:
         """The move for the side to move in ``game`` (which is not changed).

@@ -25,6 +25,7 @@ import random
 import time
 
 from tictactoe._checks import as_cell, as_flag, check_count, check_game
+from tictactoe._rules import LINE_RULES
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.search import Search
 from tictactoe._threat.tactics import Budget, BudgetSpent, ThreatSearch
@@ -121,7 +122,7 @@ def _board(game: object) -> PatternBoard:
     game = check_game(game)
     if len(game.players) != 2 or not MIN_K <= game.k <= MAX_K:
         raise InvalidGame(f"threat search plays two players and k from {MIN_K} to {MAX_K}")
-    if game.rule not in ("freestyle", "standard"):
+    if game.rule not in LINE_RULES:
         raise InvalidGame(f"threat search plays the freestyle and standard rules, not {game.rule}")
     if game.is_over:
         raise GameOver("the game is over: no threats to search")

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from tictactoe import specs
+from tictactoe._rules import GOMOKU_RULES
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import RULES, Game
 from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
@@ -217,7 +218,7 @@ def new_game(args: argparse.Namespace, players: int = 2) -> Game:
             )
         rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
         cols = args.cols if args.cols is not None else rows
-        k = 5 if args.k is None and args.rule in ("renju", "caro") else args.k
+        k = 5 if args.k is None and args.rule in GOMOKU_RULES else args.k
         return Game(rows, cols, k, players=players, exact=args.exact, rule=args.rule)
 
 
@@ -231,7 +232,7 @@ def check_freestyle(game: Game, command: str) -> None:
     assert game.cols is not None
     if game.exact and game.k < max(game.rows, game.cols):
         raise UsageError(f"{command} knows freestyle lines only, not exactly {game.k} in a row")
-    if game.rule in ("renju", "caro"):
+    if game.rule in GOMOKU_RULES:
         raise UsageError(f"{command} knows the freestyle and standard rules only, not {game.rule}")
 
 
@@ -352,5 +353,5 @@ def describe(game: Game) -> str:
     board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
     players = "" if len(game.players) == 2 else f", {len(game.players)} players"
     exact = " exactly" if game.exact else ""
-    rule = f", {game.rule}" if game.rule in ("renju", "caro") else ""
+    rule = f", {game.rule}" if game.rule in GOMOKU_RULES else ""
     return f"{board},{exact} {game.k} in a row{players}{rule}"
