@@ -45,12 +45,14 @@ LINE_RULES = (FREESTYLE, STANDARD)
 """The rules that judge lines alone, as the m,n,k-game does: every decider plays them."""
 GOMOKU_RULES = (RENJU, CARO)
 """The rules of two players making five that this module judges: a field of their own in a
-record or a position, and not yet known to the solver and the threat searches."""
+record or a position, and not known to the solver."""
 
 _FIVE = 5
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
-_AROUND = range(-4, 5)
-"""The offsets along a line that a five, a four or a three through a cell can reach."""
+_SPAN = 5
+"""How far along a line a verdict reads: a five through a cell reaches four cells from it,
+and the cell past it tells an exact five from an overline."""
+_ALONG = range(-_SPAN, _SPAN + 1)
 
 Stone = Callable[[int, int], int]
 """What lies at a cell: 0 empty, 1 Black, 2 White, -1 off the board."""
@@ -111,7 +113,13 @@ def _run(stone: Stone, row: int, col: int, d_row: int, d_col: int, player: int) 
 
 
 class _Trial:
-    """Black's stones tried on top of a position: the recursion of renju's threes."""
+    """Black's stones tried on top of a position: the recursion of renju's threes.
+
+    Each verdict reads the four lines through its cell once, :data:`_SPAN` cells each way,
+    into lists, and tries the stones of a line on its list; only a three's four-point,
+    which must itself be playable, takes a verdict of its own, on the position with the
+    stones tried so far.
+    """
 
     def __init__(self, stone: Stone) -> None:
         self._below = stone
@@ -128,82 +136,51 @@ class _Trial:
         finally:
             self._placed.discard((row, col))
 
-    def _verdict(self, row: int, col: int) -> str | None:
+    def _lines(self, row: int, col: int) -> list[list[int]]:
+        """The four lines through ``(row, col)``, :data:`_SPAN` cells each way."""
         stone = self.stone
-        if self._too_few(row, col):
+        return [
+            [stone(row + step * d_row, col + step * d_col) for step in _ALONG]
+            for d_row, d_col in _DIRECTIONS
+        ]
+
+    def _verdict(self, row: int, col: int) -> str | None:
+        """Why Black's stone, placed at ``(row, col)``, may not stand there; None if it may."""
+        lines = self._lines(row, col)
+        if _too_few(lines):
             return None
-        runs = [_run(stone, row, col, d_row, d_col, 1) for d_row, d_col in _DIRECTIONS]
-        lengths = [back + ahead + 1 for back, ahead in runs]
+        lengths = [_length(line) for line in lines]
         if _FIVE in lengths:
             return None
         if max(lengths) > _FIVE:
             return "overline"
-        fours = sum(len(self._fives(row, col, d_row, d_col)) for d_row, d_col in _DIRECTIONS)
-        fours -= sum(self._is_straight(row, col, d_row, d_col) for d_row, d_col in _DIRECTIONS)
+        fours = sum(len(_fives(line)) - _is_straight(line) for line in lines)
         if fours >= 2:
             return "double four"
-        threes = sum(self._is_three(row, col, d_row, d_col) for d_row, d_col in _DIRECTIONS)
-        return "double three" if threes >= 2 else None
+        threes = 0
+        for line, (d_row, d_col) in zip(lines, _DIRECTIONS, strict=True):
+            threes += self._is_three(line, row, col, d_row, d_col)
+            if threes >= 2:
+                return "double three"
+        return None
 
-    def _too_few(self, row: int, col: int) -> bool:
-        """Whether Black has too few stones near ``(row, col)`` for the move to be anything.
-
-        Within four cells on each line: a five or two fours on one line need three others on
-        a line or more, two threes or fours need two others on each of two lines. Most cells
-        of a game are settled here, before any line is tried.
-        """
-        stone = self.stone
-        lines = most = 0
-        for d_row, d_col in _DIRECTIONS:
-            near = sum(
-                stone(row + step * d_row, col + step * d_col) == 1 for step in _AROUND if step
-            )
-            lines += near >= 2
-            most = max(most, near)
-        return most < 3 and lines < 2
-
-    def _fives(self, row: int, col: int, d_row: int, d_col: int) -> list[int]:
-        """The offsets on this line where one more Black stone makes exactly five.
-
-        Fives that hold the stone at ``(row, col)`` alone count.
-        """
-        stone = self.stone
-        found = []
-        for offset in range(-4, 5):
-            at_row, at_col = row + offset * d_row, col + offset * d_col
-            if offset == 0 or stone(at_row, at_col) != 0:
-                continue
-            back, ahead = _run(stone, at_row, at_col, d_row, d_col, 1)
-            if back + ahead + 1 == _FIVE and -back <= -offset <= ahead:
-                found.append(offset)
-        return found
-
-    def _is_straight(self, row: int, col: int, d_row: int, d_col: int) -> bool:
-        """Whether this line holds a straight four through ``(row, col)``.
-
-        Two cells that each make exactly five, five apart: one four, not two.
-        """
-        ends = self._fives(row, col, d_row, d_col)
-        return len(ends) == 2 and ends[1] - ends[0] == _FIVE
-
-    def _is_three(self, row: int, col: int, d_row: int, d_col: int) -> bool:
-        """Whether this line holds a three through ``(row, col)``.
+    def _is_three(self, line: list[int], row: int, col: int, d_row: int, d_col: int) -> bool:
+        """Whether ``line``, through ``(row, col)``, holds a three through it.
 
         One more Black stone on it, on a cell not itself forbidden, makes a straight four.
         """
-        stone = self.stone
         for offset in range(-4, 5):
-            at_row, at_col = row + offset * d_row, col + offset * d_col
-            if offset == 0 or stone(at_row, at_col) != 0:
+            at = _SPAN + offset
+            if offset == 0 or line[at] != 0:
                 continue
-            self._placed.add((at_row, at_col))
+            line[at] = 1
             try:
-                ends = self._fives(row, col, d_row, d_col)
+                ends = _fives(line)
             finally:
-                self._placed.discard((at_row, at_col))
+                line[at] = 0
             # a straight four, and the stone just tried one of its four: not a four already
             straight = len(ends) == 2 and ends[1] - ends[0] == _FIVE and ends[0] < offset < ends[1]
-            if straight and self._playable(at_row, at_col):
+            if straight and self._playable(row + offset * d_row, col + offset * d_col):
                 return True
         return False
 
@@ -214,11 +191,59 @@ class _Trial:
         """
         self._placed.add((row, col))
         try:
-            stone = self.stone
-            for d_row, d_col in _DIRECTIONS:
-                back, ahead = _run(stone, row, col, d_row, d_col, 1)
-                if back + ahead + 1 == _FIVE:
-                    return False
+            lines = self._lines(row, col)
+            if _FIVE in (_length(line) for line in lines):
+                return False
             return self._verdict(row, col) is None
         finally:
             self._placed.discard((row, col))
+
+
+def _too_few(lines: list[list[int]]) -> bool:
+    """Whether Black has too few stones near the centre of ``lines`` for it to be anything.
+
+    Within four cells on each line: a five or two fours on one line need three others on
+    a line or more, two threes or fours need two others on each of two lines. Most cells
+    of a game are settled here, before any line is tried.
+    """
+    near = [line[1:_SPAN].count(1) + line[_SPAN + 1 : -1].count(1) for line in lines]
+    return max(near) < 3 and sum(count >= 2 for count in near) < 2
+
+
+def _length(line: list[int]) -> int:
+    """The length of Black's run through the centre of ``line`` (a run to its end: six+)."""
+    first = _SPAN
+    while first > 0 and line[first - 1] == 1:
+        first -= 1
+    last = _SPAN
+    while last < 2 * _SPAN and line[last + 1] == 1:
+        last += 1
+    return last - first + 1
+
+
+def _fives(line: list[int]) -> list[int]:
+    """The offsets on ``line`` where one more Black stone makes exactly five with its centre."""
+    found = []
+    for offset in range(-4, 5):
+        at = _SPAN + offset
+        if offset == 0 or line[at] != 0:
+            continue
+        line[at] = 1
+        first = last = _SPAN
+        while first > 0 and line[first - 1] == 1:
+            first -= 1
+        while last < 2 * _SPAN and line[last + 1] == 1:
+            last += 1
+        line[at] = 0
+        if last - first + 1 == _FIVE and first <= at <= last:
+            found.append(offset)
+    return found
+
+
+def _is_straight(line: list[int]) -> bool:
+    """Whether ``line`` holds a straight four through its centre.
+
+    Two cells that each make exactly five, five apart: one four, not two.
+    """
+    ends = _fives(line)
+    return len(ends) == 2 and ends[1] - ends[0] == _FIVE

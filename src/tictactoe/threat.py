@@ -15,8 +15,11 @@ move's trees run through many of the same positions, and so is the main search's
 transposition table; for that, and because a few moves cost less than a new board, the bot
 keeps its board from one move to the next. Every number that steers its play is a field of
 :class:`Params`, which a tuning run replaces. The bot plays two-player games with k from
-:data:`MIN_K` to :data:`MAX_K` on any board and on the unbounded grid; for other games it
-hands the move to :class:`~tictactoe.heuristic.HeuristicBot`.
+:data:`MIN_K` to :data:`MAX_K` on any board and on the unbounded grid, under every rule: the
+line patterns know which fives win (exactly five, caro's closed fives), and under renju a
+forbidden point is never Black's move, threat or defence, while White's four whose five-point
+is forbidden to Black wins. For other games it hands the move to
+:class:`~tictactoe.heuristic.HeuristicBot`.
 
 After every move, :attr:`ThreatBot.last` tells what it thought: the move, why, the score,
 the depth, the nodes, the time, and the line it expects.
@@ -32,7 +35,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tictactoe._checks import check_callable, check_game, check_seed, shown
-from tictactoe._rules import LINE_RULES
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.params import DEFAULT_PARAMS, Params
 from tictactoe._threat.search import Table
@@ -140,7 +142,7 @@ class ThreatBot:
         self._proofs = Proofs()
         self._scores: Table = {}
         """The main search's transposition table, kept from move to move like the proofs."""
-        self._shape: tuple[int, bool, int, int, Cell] | None = None
+        self._shape: tuple[int, str, int, int, Cell] | None = None
         """The board shape the proofs and scores were found on: another shape's keys mean
         other cells."""
 
@@ -196,7 +198,7 @@ class ThreatBot:
             WrongType: ``game`` is not a game.
         """
         game = check_game(game)
-        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and game.rule in LINE_RULES
+        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K
 
     def choose_move(self, game: Game) -> Cell:
         """The move for the side to move in ``game`` (which is not changed).
@@ -233,7 +235,7 @@ class ThreatBot:
             centre = board.cell(_centre(board))
             self.last = Thought(centre, "opening", 0, 0, 0, self._clock() - started, (centre,))
             return centre
-        shape = (board.k, board.table.exact, board.rows, board.cols, board.origin)
+        shape = (board.k, board.table.rule, board.rows, board.cols, board.origin)
         if shape != self._shape or len(self._proofs) > self._params.kept_proofs:
             self._proofs, self._shape = Proofs(), shape
             self._scores.clear()

@@ -1,10 +1,12 @@
 """Threat-space search on a game: wins by fours and open threes, and the moves that hold.
 
 The threat bot's own tactics, for the side to move in any game the bot plays (two players, k
-from 4 to 7, any board or the unbounded grid): a win by continuous fours (a VCF) or by fours
-and open threes (a VCT), whether a move holds against the rival's threats, and the moves the
-bot's main search chooses among. Tools that study the bot's play (why a game was lost, how
-often its defence holds) ask these questions here rather than of the bot's internals.
+from 4 to 7, any board or the unbounded grid, every rule): a win by continuous fours (a VCF)
+or by fours and open threes (a VCT), whether a move holds against the rival's threats, and
+the moves the bot's main search chooses among. Under renju a forbidden point is neither a
+threat nor an answer for Black, so White's four whose five-point Black may not take wins.
+Tools that study the bot's play (why a game was lost, how often its defence holds) ask these
+questions here rather than of the bot's internals.
 
 >>> import tictactoe as ttt
 >>> rows = ["O.......X"] + ["........."] * 3 + ["..XXX...."] + ["........."] * 3 + ["O.......O"]
@@ -25,7 +27,6 @@ import random
 import time
 
 from tictactoe._checks import as_cell, as_flag, check_count, check_game
-from tictactoe._rules import LINE_RULES
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.search import Search
 from tictactoe._threat.tactics import Budget, BudgetSpent, ThreatSearch
@@ -46,7 +47,8 @@ def win_by_threats(
     """A win for the side to move by threats alone, as a line of moves; None if none is found.
 
     The line alternates the side's threats and the answers that hold out longest, and ends
-    with a threat no answer meets (an open four, two fours at once). ``depth`` bounds the
+    with a threat no answer meets (an open four, two fours at once, a four that Black may not
+    block). ``depth`` bounds the
     side's threats; with ``fours_only`` they are fours (a VCF), else fours and open threes (a
     VCT). A None says no such win exists within ``depth``.
 
@@ -122,8 +124,6 @@ def _board(game: object) -> PatternBoard:
     game = check_game(game)
     if len(game.players) != 2 or not MIN_K <= game.k <= MAX_K:
         raise InvalidGame(f"threat search plays two players and k from {MIN_K} to {MAX_K}")
-    if game.rule not in LINE_RULES:
-        raise InvalidGame(f"threat search plays the freestyle and standard rules, not {game.rule}")
     if game.is_over:
         raise GameOver("the game is over: no threats to search")
     return PatternBoard.from_game(game)

@@ -373,7 +373,7 @@ def test_a_round_trip_through_tactical_mode_gives_the_board_back(shape: tuple, s
 def test_a_full_table_of_effects_keeps_no_more_and_is_emptied_when_a_move_begins() -> None:
     """Past its cap the table of what a stone changes keeps nothing new, the board stays
     exact all the same, and the next move's board, made or followed, starts it afresh."""
-    effects = scoring(Params()).effects(PatternTable(5, exact=False), False)
+    effects = scoring(Params()).effects(PatternTable(5), False)
     filler = (0, 0, (), ())
 
     def fill() -> None:

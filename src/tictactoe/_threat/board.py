@@ -28,8 +28,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from tictactoe._rules import FREESTYLE, RENJU, STANDARD, forbidden
 from tictactoe._threat.params import DEFAULT_PARAMS, Params
-from tictactoe._threat.patterns import BLOCK4, FLEX3, LEVEL_BITS, LEVEL_MASK, PatternTable
+from tictactoe._threat.patterns import BLOCK4, FLEX3, FLEX4, LEVEL_BITS, LEVEL_MASK, PatternTable
 from tictactoe._threat.scoring import CODE_BITS, WIN_CELL, Shallow, scoring, trim_effects
 from tictactoe.outcome import Cell, Move
 
@@ -38,13 +39,15 @@ if TYPE_CHECKING:
 
 __all__ = ["PatternBoard"]
 
-_TABLES: dict[tuple[int, bool], PatternTable] = {}
+_TABLES: dict[tuple[int, str], PatternTable] = {}
+_VERDICTS_KEPT = 1 << 18
+"""Renju verdicts a board keeps before it forgets them all (a few tens of megabytes)."""
 
 
-def _table(k: int, exact: bool) -> PatternTable:
-    found = _TABLES.get((k, exact))
+def _table(k: int, rule: str) -> PatternTable:
+    found = _TABLES.get((k, rule))
     if found is None:
-        found = _TABLES[(k, exact)] = PatternTable(k, exact=exact)
+        found = _TABLES[(k, rule)] = PatternTable(k, rule)
     return found
 
 
@@ -82,7 +85,10 @@ class PatternBoard:
         k: stones in a row that win.
         rows: rows of the window.
         cols: columns of the window.
-        exact: only exactly k in a row wins.
+        exact: only exactly k in a row wins (the standard rule).
+        rule: the game's rule by name (see :mod:`tictactoe._rules`), in place of ``exact``.
+            Under renju the board also tells Black's forbidden points
+            (:meth:`is_forbidden`), which the searches leave out of Black's moves.
         origin: the game's cell at the window's top-left corner.
         params: the bot's tuning: the weights of the cells' values, how far apart the threats
             of a threat search may lie, the window's margins.
@@ -95,11 +101,17 @@ class PatternBoard:
         cols: int,
         *,
         exact: bool = False,
+        rule: str | None = None,
         origin: Cell = (0, 0),
         params: Params = DEFAULT_PARAMS,
     ) -> None:
         self.params = params
-        self.table = _table(k, exact)
+        rule = rule or (STANDARD if exact else FREESTYLE)
+        self.table = _table(k, rule)
+        self.renju = rule == RENJU
+        """Whether Black's forbidden points are left out of its moves."""
+        self._verdicts: dict[int, bool] = {}
+        """Renju verdicts by position and cell (see :meth:`is_forbidden`)."""
         self.k = k
         self.rows = rows
         self.cols = cols
@@ -160,8 +172,8 @@ class PatternBoard:
         """1 when a stone left out of the window changed whose turn it is."""
         self.followed: tuple[Move, ...] = ()
         """The game's moves the board stands for (see :meth:`from_game` and :meth:`follow`)."""
-        self._geometry: tuple[int, bool, int | None, int | None] | None = None
-        """The k, exactness, rows and columns of the game followed."""
+        self._geometry: tuple[int, str, int | None, int | None] | None = None
+        """The k, rule, rows and columns of the game followed."""
         self._followed_stones = 0
         """The stones on the board when it last caught up with the game."""
         self.hash = 0
@@ -207,7 +219,7 @@ class PatternBoard:
         trim_effects()
         rows, cols = game.rows, game.cols
         if rows is not None and cols is not None and rows * cols <= params.whole_board:
-            board = cls(game.k, rows, cols, exact=game.exact, params=params)
+            board = cls(game.k, rows, cols, rule=game.rule, params=params)
             kept = list(game.moves)
         else:
             last = game.moves[-1].cell if game.moves else _middle(rows, cols)
@@ -223,14 +235,15 @@ class PatternBoard:
                 top, left = max(top, 0), max(left, 0)
                 bottom, right = min(bottom, rows - 1), min(right, cols - 1)
             height, width = bottom - top + 1, right - left + 1
-            board = cls(game.k, height, width, exact=game.exact, origin=(top, left), params=params)
+            origin = (top, left)
+            board = cls(game.k, height, width, rule=game.rule, origin=origin, params=params)
             kept = [move for move in game.moves if board.is_inside(move.cell)]
         board.parity = (len(game.moves) - len(kept)) % 2
         for move in kept:
             board.play(board.index(move.cell), game.players.index(move.mark) + 1)
         board.followed = game.moves
         board._followed_stones = len(board.moves)
-        board._geometry = (game.k, game.exact, rows, cols)
+        board._geometry = (game.k, game.rule, rows, cols)
         return board
 
     def follow(self, game: Game) -> bool:
@@ -250,7 +263,7 @@ class PatternBoard:
         seen = self.followed
         moves = game.moves
         if (
-            self._geometry != (game.k, game.exact, game.rows, game.cols)
+            self._geometry != (game.k, game.rule, game.rows, game.cols)
             or self.is_tactical
             or len(self.moves) != self._followed_stones
             or moves[: len(seen)] != seen
@@ -296,6 +309,73 @@ class PatternBoard:
         row, col = cell
         top, left = self.origin
         return 0 <= row - top < self.rows and 0 <= col - left < self.cols
+
+    def is_forbidden(self, index: int) -> bool:
+        """Whether Black may not play the empty ``index``: renju's forbidden point.
+
+        Worked out by the core's rule (:func:`tictactoe._rules.forbidden`) on the board's
+        stones, the window's edge a wall, and kept by position and cell: the searches ask of
+        the same few cells again and again. Most cells are settled before that, by their
+        lines' levels (see :meth:`_may_be_forbidden`). Never true but under renju.
+        """
+        if not self.renju or index in self.fives[1] or not self._may_be_forbidden(index):
+            return False
+        key = self.hash ^ self._zobrist[0][index]
+        found = self._verdicts.get(key)
+        if found is None:
+            if len(self._verdicts) >= _VERDICTS_KEPT:
+                self._verdicts.clear()
+            row, col = divmod(index, self.width)
+            found = self._verdicts[key] = forbidden(self._stone, row, col) is not None
+        return found
+
+    def _may_be_forbidden(self, index: int) -> bool:
+        """Whether Black's stone on ``index`` makes an overline, or threes and fours enough.
+
+        A renju three is a line whose level is an open three or better, and a renju four
+        one whose level is a four or better; two fours on one line make an open four's
+        level. So where no two lines reach an open three, none reaches an open four, and
+        no run grows past five, the move is not forbidden, whatever the rule's recursion
+        would find: a few reads of the code, exact in both modes, and of the stones.
+        """
+        code = self.codes[index]
+        threes = 0
+        for direction in range(4):
+            level = (code >> CODE_BITS * direction) & LEVEL_MASK
+            if level == FLEX4:
+                return True
+            threes += level >= FLEX3
+        if threes >= 2:
+            return True
+        stones = self.stones
+        for step in self.steps:
+            run, at = 1, index - step
+            while stones[at] == 1:
+                run, at = run + 1, at - step
+            at = index + step
+            while stones[at] == 1:
+                run, at = run + 1, at + step
+            if run > 5:
+                return True
+        return False
+
+    def playable(self, cells: list[int], player: int) -> list[int]:
+        """``cells`` less those ``player`` may not play (Black's forbidden points, renju)."""
+        if player != 1 or not self.renju:
+            return cells
+        return [cell for cell in cells if not self.is_forbidden(cell)]
+
+    def black_playable(self, sets: list[set[int]]) -> list[set[int]]:
+        """``sets`` by player (as :attr:`fours` is), Black's forbidden points out of Black's."""
+        return [sets[0], {cell for cell in sets[1] if not self.is_forbidden(cell)}, sets[2]]
+
+    def _stone(self, row: int, col: int) -> int:
+        """The stone at a padded ``(row, col)`` as the rules read one: -1 for a wall."""
+        width = self.width
+        if 0 <= col < width and 0 <= row * width + col < len(self.stones):
+            stone = self.stones[row * width + col]
+            return -1 if stone == 3 else stone
+        return -1
 
     @property
     def to_move(self) -> int:

@@ -111,7 +111,8 @@ class Defence:
                     return
                 line = [cell for cell in threat[0] if board.stones[cell] == 0]
                 mine = sorted(board.fours[board.to_move])
-                self._order = list(dict.fromkeys([*line, *mine, *self._root]))
+                order = list(dict.fromkeys([*line, *mine, *self._root]))
+                self._order = board.playable(order, board.to_move)
             self._check_moves(tactics, first_safe)
 
     def _rival_vcf(self, tactics: ThreatSearch, rival: int) -> tuple[list[int], int] | None:
@@ -165,6 +166,7 @@ class Defence:
         board = self._stages.board
         checked = set(self._order)
         others = [cell for cell in board.candidates if cell not in checked]
+        others = board.playable(others, board.to_move)
         if not others:
             return False
         others.sort(key=board.full_value_to_both, reverse=True)
@@ -241,10 +243,13 @@ class Defence:
         Searched only when the rival has such a win now or ``move`` is a four: another
         stone of this side's takes cells from the rival's fours and adds none, so it cannot
         give the rival a win by fours it did not have (while the rival's block of a four
-        is a stone of its own that may).
+        is a stone of its own that may). Black's stones under renju are searched too: one
+        can make a forbidden point of the cell where Black must block a four.
         """
         board = self._stages.board
-        if not self._rival_has_vcf and move not in board.fours[board.to_move]:
+        me = board.to_move
+        quiet = move not in board.fours[me] and not (me == 1 and board.renju)
+        if not self._rival_has_vcf and quiet:
             return False
         return tactics.wins_after(move, self._params.vcf_depth, fours_only=True)
 

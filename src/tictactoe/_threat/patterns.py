@@ -1,11 +1,14 @@
 """Line patterns: what a stone placed on a cell makes along one line, relative to k.
 
-A cell's line in one direction is read ``reach`` cells each side (k - 1, or k under the
-exact rule, which must see the cell past a run of k to rule out an overline). Each neighbour
-is empty, the player's own, or blocked (the rival's stone or the board's edge). The level of
+A cell's line in one direction is read ``reach`` cells each side (k - 1, or k where a rule
+wins by exactly k, which must see the cell past a run of k to rule out an overline). Each
+neighbour is empty, the player's own, or blocked (the rival's stone or the board's edge;
+under caro the two are told apart, since only the rival's stones close a five). The level of
 the cell for the player, from the strongest:
 
-- :data:`FIVE`: the stone makes k in a row (exactly k under the exact rule);
+- :data:`FIVE`: the stone makes a line that wins by the rule: k or more in a row, exactly k
+  (standard, and Black's under renju), or exactly k not closed at both ends by the rival's
+  stones (caro);
 - :data:`FLEX4`: it makes a four with two or more completing cells (an open four);
 - :data:`BLOCK4`: a four with one completing cell;
 - :data:`FLEX3`: one more stone can make an open four (an open three);
@@ -17,12 +20,15 @@ the cell for the player, from the strongest:
 Only runs through the cell itself count, so a four elsewhere on the line does not lend its
 level to every cell near it. The levels are computed once per distinct line, on demand, and
 kept in a table keyed by the line's code (two bits a neighbour), shared by every board of the
-same k and rule.
+same k and rule. What a line cannot tell is left to the search board: renju's forbidden
+points, which hang on every line through a cell at once.
 """
 
 from __future__ import annotations
 
 from functools import cache
+
+from tictactoe._rules import CARO, FREESTYLE, RENJU, RULES, STANDARD
 
 __all__ = [
     "BLOCK3",
@@ -45,36 +51,50 @@ LEVEL_BITS = 3
 LEVEL_MASK = (1 << LEVEL_BITS) - 1
 """Masks one level out of a packed pair (after shifting it down)."""
 
-_EMPTY, _MINE, _BLOCKED = 0, 1, 2
-_WALL = 3
-"""A neighbour's code in a line key: 0 empty, 1 or 2 a player's stone, 3 off the board."""
+_EMPTY, _MINE, _BLOCKED, _WALL = 0, 1, 2, 3
+"""A neighbour as a level is worked out: empty, the player's, the rival's, off the board."""
+
+_OR_MORE, _EXACTLY, _OPEN_END = 0, 1, 2
+"""How a run wins: k or more; exactly k; exactly k with an end not the rival's stone."""
+_WINS = {
+    FREESTYLE: (_OR_MORE, _OR_MORE),
+    STANDARD: (_EXACTLY, _EXACTLY),
+    RENJU: (_EXACTLY, _OR_MORE),
+    CARO: (_OPEN_END, _OPEN_END),
+}
+"""By rule, how the first player's runs win and how the second's do."""
 
 
-def level_of(line: tuple[int, ...], k: int, *, exact: bool) -> int:
+def level_of(line: tuple[int, ...], k: int, *, exact: bool, caro: bool = False) -> int:
     """The level a stone at the centre of ``line`` makes (the centre counted as the player's).
 
     Args:
-        line: 2 * reach + 1 cells, each 0 (empty), 1 (the player's) or 2 (blocked).
+        line: 2 * reach + 1 cells, each 0 (empty), 1 (the player's), 2 (the rival's) or 3
+            (off the board).
         k: stones in a row that win.
         exact: only exactly k in a row wins.
+        caro: only exactly k in a row, not closed at both ends by the rival's stones, wins.
     """
-    return _level(_normalised(line), k, exact)
+    wins = _OPEN_END if caro else _EXACTLY if exact else _OR_MORE
+    return _level(_normalised(line, wins), k, wins)
 
 
-def _normalised(line: tuple[int, ...]) -> tuple[int, ...]:
+def _normalised(line: tuple[int, ...], wins: int) -> tuple[int, ...]:
     """``line`` with the centre the player's and everything past a blocker blocked.
 
     No run through the centre crosses a blocker, so what lies beyond it changes nothing.
+    The board's edge blocks as the rival's stone does, but for caro, where a five is closed
+    by the rival's stones alone.
     """
-    cells = list(line)
+    cells = [_BLOCKED if cell == _WALL and wins != _OPEN_END else cell for cell in line]
     centre = len(cells) // 2
     cells[centre] = _MINE
     for side in (range(centre + 1, len(cells)), range(centre - 1, -1, -1)):
         blocked = False
         for index in side:
-            blocked = blocked or cells[index] == _BLOCKED
             if blocked:
                 cells[index] = _BLOCKED
+            blocked = blocked or cells[index] >= _BLOCKED
     return tuple(cells)
 
 
@@ -89,26 +109,35 @@ def _run(cells: tuple[int, ...], centre: int) -> tuple[int, int]:
     return first, last
 
 
-def _wins(cells: tuple[int, ...], k: int, exact: bool) -> bool:
+def _wins(cells: tuple[int, ...], k: int, wins: int) -> bool:
     first, last = _run(cells, len(cells) // 2)
     length = last - first + 1
-    return length == k if exact else length >= k
+    if wins == _OR_MORE:
+        return length >= k
+    return length == k and (wins == _EXACTLY or not _closed(cells, first - 1, first + k))
 
 
-def _has_room(cells: tuple[int, ...], k: int) -> bool:
+def _closed(cells: tuple[int, ...], before: int, after: int) -> bool:
+    """Whether the rival's stones stand on both ``before`` and ``after`` (caro's closed five)."""
+    return all(0 <= at < len(cells) and cells[at] == _BLOCKED for at in (before, after))
+
+
+def _has_room(cells: tuple[int, ...], k: int, wins: int) -> bool:
     centre = len(cells) // 2
-    free = [cell != _BLOCKED for cell in cells]
+    free = [cell <= _MINE for cell in cells]
+    starts = range(max(0, centre - k + 1), min(centre, len(cells) - k) + 1)
     return any(
         all(free[start : start + k])
-        for start in range(max(0, centre - k + 1), min(centre, len(cells) - k) + 1)
+        and not (wins == _OPEN_END and _closed(cells, start - 1, start + k))
+        for start in starts
     )
 
 
 @cache
-def _level(cells: tuple[int, ...], k: int, exact: bool) -> int:
-    if _wins(cells, k, exact):
+def _level(cells: tuple[int, ...], k: int, wins: int) -> int:
+    if _wins(cells, k, wins):
         return FIVE
-    if not _has_room(cells, k):
+    if not _has_room(cells, k, wins):
         return DEAD
     centre = len(cells) // 2
     empties = [index for index, cell in enumerate(cells) if cell == _EMPTY]
@@ -116,7 +145,7 @@ def _level(cells: tuple[int, ...], k: int, exact: bool) -> int:
     completing = 0
     for more, index in zip(grown, empties, strict=True):
         first, last = _run(more, centre)
-        if first <= index <= last and _wins(more, k, exact):
+        if first <= index <= last and _wins(more, k, wins):
             completing += 1
     if completing >= 2:
         return FLEX4
@@ -124,7 +153,7 @@ def _level(cells: tuple[int, ...], k: int, exact: bool) -> int:
         return BLOCK4
     best = ROOM
     for more in grown:
-        best = max(best, _level(more, k, exact) - 2)
+        best = max(best, _level(more, k, wins) - 2)
     return best
 
 
@@ -136,13 +165,17 @@ class PatternTable:
 
     Args:
         k: stones in a row that win.
-        exact: only exactly k in a row wins.
+        rule: the rule that says which runs win (see :mod:`tictactoe._rules`); renju's
+            forbidden points are not the table's to know.
     """
 
-    def __init__(self, k: int, *, exact: bool) -> None:
+    def __init__(self, k: int, rule: str = FREESTYLE) -> None:
+        if rule not in RULES:
+            raise ValueError(f"unknown rule {rule!r}")
         self.k = k
-        self.exact = exact
-        self.reach = k if exact else k - 1
+        self.rule = rule
+        self._wins = _WINS[rule]
+        self.reach = k - 1 if rule == FREESTYLE else k
         self.known: dict[int, int] = {}
         """The packed levels computed so far, by key."""
         self.tactical: dict[int, int] = {}
@@ -233,10 +266,11 @@ class PatternTable:
         codes = [(key >> (2 * index)) & 3 for index in range(2 * self.reach)]
         codes.insert(self.reach, _EMPTY)
         packed = 0
-        for player in (1, 2):
+        for player, wins in zip((1, 2), self._wins, strict=True):
             line = tuple(
-                _EMPTY if code == _EMPTY else _MINE if code == player else _BLOCKED
+                code if code in (_EMPTY, _WALL) else _MINE if code == player else _BLOCKED
                 for code in codes
             )
-            packed |= level_of(line, self.k, exact=self.exact) << (LEVEL_BITS * (player - 1))
+            level = _level(_normalised(line, wins), self.k, wins)
+            packed |= level << (LEVEL_BITS * (player - 1))
         return packed

@@ -82,8 +82,8 @@ class Scoring:
         self.bonus = bonus
         self.cells: dict[int, Info] = {}
         """Four packed level pairs -> the cell's :data:`Info`."""
-        self._effects: dict[tuple[int, bool, bool], dict[int, tuple[Effect, Effect]]] = {}
-        """By k, exactness and mode: the effects of playing and of taking back the stone at
+        self._effects: dict[tuple[int, str, bool], dict[int, tuple[Effect, Effect]]] = {}
+        """By k, rule and mode: the effects of playing and of taking back the stone at
         the centre of a line segment, by segment (see :meth:`PatternTable.changes`)."""
 
     def info(self, code: int) -> Info:
@@ -104,7 +104,7 @@ class Scoring:
 
     def effects(self, table: PatternTable, tactical: bool) -> dict[int, tuple[Effect, Effect]]:
         """The effects kept for the lines of ``table``'s k and rule, in one mode, by segment."""
-        key = (table.k, table.exact, tactical)
+        key = (table.k, table.rule, tactical)
         found = self._effects.get(key)
         if found is None:
             found = self._effects[key] = {}

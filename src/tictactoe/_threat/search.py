@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.params import DEFAULT_PARAMS, Params
 from tictactoe._threat.scoring import WIN_CELL
-from tictactoe._threat.tactics import Budget, BudgetSpent, answers_to_three
+from tictactoe._threat.tactics import Budget, BudgetSpent, answers_to_three, makers
 
 __all__ = ["WIN", "Line", "Search", "Table"]
 
@@ -183,11 +183,14 @@ class Search:
         if board.fives[me]:
             return WIN - ply
         threats = board.fives[rival]
-        if len(threats) > 1:
+        restricted = me == 1 and board.renju
+        if len(threats) > 1 or (restricted and threats and not board.playable(list(threats), 1)):
             return -WIN + ply + 1
         answers: list[int] = []
         if not threats:
-            if any(board.threat[me][cell] == WIN_CELL for cell in board.fours[me]):
+            if any(board.threat[me][cell] == WIN_CELL for cell in board.fours[me]) and (
+                not restricted or board.playable(makers(board, 1), 1)
+            ):
                 return WIN - ply - 2
             answers = _answers(board)
             if depth <= 0 and (not answers or depth <= -self._threat_plies):
@@ -206,6 +209,8 @@ class Search:
                     return stored
         board.finish()
         moves = list(threats) or answers or self._candidates(me, self._width)
+        if restricted:
+            moves = board.playable(moves, 1)
         if not moves:
             return 0
         moves = self._ordered(moves, first, ply)
@@ -243,10 +248,15 @@ class Search:
         return best_score
 
     def _candidates(self, me: int, width: int) -> list[int]:
-        """The ``width`` empty cells near the stones of highest value, attack plus defence."""
+        """The ``width`` empty cells near the stones of highest value, attack plus defence.
+
+        Black's forbidden points under renju are left out before the ``width`` are counted.
+        """
         board = self.board
         mine, theirs = board.value[me], board.value[3 - me]
         cells = sorted(board.candidates, key=lambda cell: mine[cell] + theirs[cell], reverse=True)
+        if me == 1 and board.renju:
+            return board.playable(cells[: 2 * width], 1)[:width]
         return cells[:width]
 
     def _ordered(self, moves: list[int], first: int, ply: int) -> list[int]:
@@ -275,14 +285,17 @@ class Search:
         total = board.total
         score = total[me] - total[3 - me] + self._to_move
         tempo = self._tempo
+        fours, threes = board.fours, board.threes
+        if board.renju:
+            fours, threes = board.black_playable(fours), board.black_playable(threes)
         for player in (me, 3 - me):
             threat = board.threat[player]
-            score += sum(tempo[threat[cell]] for cell in board.fours[player])
-            score += sum(tempo[threat[cell]] for cell in board.threes[player])
-        if not board.fours[3 - me]:
+            score += sum(tempo[threat[cell]] for cell in fours[player])
+            score += sum(tempo[threat[cell]] for cell in threes[player])
+        if not fours[3 - me]:
             threat = board.threat[me]
-            best = max((threat[cell] for cell in board.fours[me]), default=0)
-            best = max(best, max((threat[cell] for cell in board.threes[me]), default=0))
+            best = max((threat[cell] for cell in fours[me]), default=0)
+            best = max(best, max((threat[cell] for cell in threes[me]), default=0))
             score += self._initiative[best]
         return score
 
@@ -292,12 +305,16 @@ class Search:
     ) -> list[int]:
         """The root's candidates: the answers to a rival's open three, else the best cells.
 
+        Never a cell forbidden to the side to move; none only when it has no move at all.
         At most ``params.root_width`` of them; cells of equal value come in the order
         ``tiebreak`` (a random number) draws.
         """
         me = board.to_move
         mine, theirs = board.value[me], board.value[3 - me]
-        moves = _answers(board) or list(board.candidates)
+        moves = board.playable(_answers(board), me) or board.playable(list(board.candidates), me)
+        if not moves:  # every cell near the stones is forbidden to Black: one further off
+            free = [cell for cell, stone in enumerate(board.stones) if not stone]
+            moves = board.playable(free, me)
         ranked = sorted(moves, key=lambda cell: (mine[cell] + theirs[cell], tiebreak()))
         return ranked[::-1][: params.root_width]
 

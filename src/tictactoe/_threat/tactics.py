@@ -191,6 +191,7 @@ class ThreatSearch:
         forced = board.fives[me]
         block = min(forced) if len(forced) == 1 and not board.fives[rival] else -1
         blocked = block >= 0 and board.threat[rival][block] < FOUR_CELL
+        blocked = blocked and not (rival == 1 and board.is_forbidden(block))
         if blocked:
             board.play(block, rival)
         try:
@@ -219,7 +220,7 @@ class ThreatSearch:
         theirs = board.fives[defender]
         if len(theirs) > 1:
             return None
-        sure = [cell for cell in board.fours[attacker] if board.threat[attacker][cell] == WIN_CELL]
+        sure = makers(board, attacker)
         if theirs:  # a block that makes an open four or two fours wins all the same
             sure = [cell for cell in sure if cell in theirs]
         if sure:
@@ -234,7 +235,7 @@ class ThreatSearch:
             return None
         self.budget.spend()
         moves = list(theirs) if theirs else self._threats(attacker, fours_only, last)
-        for move in moves:
+        for move in board.playable(moves, attacker):
             board.play(move, attacker)
             try:
                 line = self._defend(attacker, depth - 1, fours_only, last if theirs else move)
@@ -296,6 +297,10 @@ class ThreatSearch:
             answers = self._likeliest_answers(attacker) if depth else self._last_answers(attacker)
             if not answers:
                 return None
+        if defender == 1 and board.renju:
+            answers = board.playable(answers, 1)
+            if not answers:  # every answer is forbidden to Black: no answer at all
+                return [min(fives)] if fives else [min(makers(board, attacker))]
         self.budget.spend()
         longest: list[int] = []
         for answer in answers:
@@ -314,15 +319,19 @@ class ThreatSearch:
         """The answers that may fail against an attacker with no threat left to play.
 
         None (an empty list) when no open four of its is coming or a cell stops them all
-        (a lone cell that wins in two is stopped on itself, with no need to look further);
+        (a lone cell that wins in two is stopped on itself, with no need to look further,
+        but where the cell is forbidden to Black under renju);
         else the defender's fours, or, when it has none, one cell that makes an open four
         (which loses like any move).
         """
         board = self.board
-        makers = _makers(board, attacker)
-        if len(makers) < 2 or _common_stops(board, attacker, makers):
+        winning = makers(board, attacker)
+        restricted = attacker == 2 and board.renju
+        if not winning or (len(winning) < 2 and not restricted):
             return []
-        return sorted(board.fours[3 - attacker]) or makers[:1]
+        if board.playable(_common_stops(board, attacker, winning), 3 - attacker):
+            return []
+        return sorted(board.fours[3 - attacker]) or winning[:1]
 
     def _likeliest_answers(self, attacker: int) -> list[int]:
         """The defender's answers to the attacker's open three, the likeliest to hold first.
@@ -352,24 +361,28 @@ def answers_to_three(board: PatternBoard, attacker: int) -> list[int]:
     would only find that out, a move later. When nothing stops them all and the defender
     has no four, the first of those cells stands alone, lost like every other move.
     """
-    makers = _makers(board, attacker)
-    if not makers:
+    winning = makers(board, attacker)
+    if not winning:
         return []
-    answers = dict.fromkeys(_common_stops(board, attacker, makers))
+    answers = dict.fromkeys(_common_stops(board, attacker, winning))
     answers.update(dict.fromkeys(sorted(board.fours[3 - attacker])))
-    return list(answers) or makers[:1]
+    return list(answers) or winning[:1]
 
 
-def _makers(board: PatternBoard, attacker: int) -> list[int]:
-    """The cells where the attacker would make an open four or two fours: a win in two."""
+def makers(board: PatternBoard, attacker: int) -> list[int]:
+    """The cells where the attacker would make an open four or two fours: a win in two.
+
+    Black's forbidden points under renju are none: Black may not play there.
+    """
     threat = board.threat[attacker]
-    return [cell for cell in board.fours[attacker] if threat[cell] == WIN_CELL]
+    found = [cell for cell in board.fours[attacker] if threat[cell] == WIN_CELL]
+    return board.playable(found, attacker)
 
 
-def _common_stops(board: PatternBoard, attacker: int, makers: list[int]) -> list[int]:
-    """The cells where the defender's stone stops every one of ``makers``."""
-    stops = board.stops(makers[0], attacker)
-    for cell in makers[1:]:
+def _common_stops(board: PatternBoard, attacker: int, winning: list[int]) -> list[int]:
+    """The cells where the defender's stone stops every one of ``winning``."""
+    stops = board.stops(winning[0], attacker)
+    for cell in winning[1:]:
         others = set(board.stops(cell, attacker))
         stops = [stop for stop in stops if stop in others]
     return stops

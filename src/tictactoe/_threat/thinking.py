@@ -26,10 +26,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tictactoe._threat.defence import Defence
-from tictactoe._threat.scoring import WIN_CELL
 from tictactoe._threat.search import WIN, Line, Search, Table
 from tictactoe._threat.stages import Stages, allowance
-from tictactoe._threat.tactics import ThreatSearch
+from tictactoe._threat.tactics import ThreatSearch, makers
 
 __all__ = ["Decision", "Thinking"]
 
@@ -77,9 +76,10 @@ class Thinking:
         rival = 3 - me
         if board.fives[me]:
             return Decision(min(board.fives[me]), "five", WIN, 1)
-        if board.fives[rival]:
-            return Decision(min(board.fives[rival]), "block", 0, 0)
-        sure = sorted(cell for cell in board.fours[me] if board.threat[me][cell] == WIN_CELL)
+        blocks = board.playable(sorted(board.fives[rival]), me)
+        if blocks:
+            return Decision(blocks[0], "block", 0, 0)
+        sure = sorted(makers(board, me))
         if sure:
             return Decision(sure[0], "open four", WIN, 2)
         moves = Search.root_moves(board, self.rng.random, params)
