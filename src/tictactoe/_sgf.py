@@ -49,7 +49,7 @@ MAX_ALL_NODES = 100_000
 MAX_DEPTH = 10_000
 """The deepest nesting of variations read: a hostile file is refused before it costs much."""
 _SETUP = ("AB", "AW", "AE")
-_INFO = ("PB", "PW", "DT")
+_INFO = ("PB", "PW", "DT", "RU")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +63,8 @@ class SgfGame:
     moves: tuple[Cell, ...]
     where: tuple[str, ...]
     """Where each move stands in the file (``line N``), for error messages."""
+    rule: str | None = None
+    """``RU``'s value, lower case (``renju``, ``caro``), or None where the file has none."""
 
 
 def escape(text: str) -> str:
@@ -77,10 +79,16 @@ def dump(
     played: str | None,
     result: str | None,
     moves: tuple[Cell, ...],
+    rule: str | None = None,
 ) -> str:
-    """The SGF text of a game; ``result`` is ``RE``'s value (``B+``, ``W+``, ``0``) or None."""
+    """The SGF text of a game; ``result`` is ``RE``'s value (``B+``, ``W+``, ``0``) or None.
+
+    ``rule`` goes in ``RU``, FF[4]'s property for the rules a game was played by.
+    """
     size = str(cols) if rows == cols else f"{cols}:{rows}"
     root = f"(;FF[4]GM[4]CA[UTF-8]SZ[{size}]"
+    if rule is not None:
+        root += f"RU[{escape(rule)}]"
     for colour, name in zip("BW", names, strict=False):
         root += f"P{colour}[{escape(name)}]"
     if played is not None:
@@ -136,7 +144,8 @@ def read(text: str, source: str) -> SgfGame:
         names = (info.get("PB", ""), info["PW"])
     elif "PB" in info:
         names = (info["PB"],)
-    return SgfGame(rows, cols, names, info.get("DT"), tuple(moves), tuple(where))
+    rule = info["RU"].lower() if "RU" in info else None
+    return SgfGame(rows, cols, names, info.get("DT"), tuple(moves), tuple(where), rule)
 
 
 def _main_line(text: str, source: str) -> list[tuple[int, dict[str, list[str]]]]:

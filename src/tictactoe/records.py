@@ -21,8 +21,9 @@ What each format holds, and so what a save and a load give back exactly:
   character or line break, or begin like a move (``12,``).
 - SGF (``.sgf``, ``FF[4]GM[4]``, written with ``CA[UTF-8]``, always read as UTF-8):
   ``SZ[n]`` or ``SZ[cols:rows]`` up to 52, ``;B[..]`` / ``;W[..]`` moves with letters for
-  column then row. Board, moves, two names (``PB``, ``PW``) and the date (``DT``, the whole
-  string); no k and no exact rule, so games of five in a row only, as in PSQ. Names and date
+  column then row. Board, moves, two names (``PB``, ``PW``), the date (``DT``, the whole
+  string) and renju or caro (``RU[renju]``, FF[4]'s property for the rules); no k and no
+  exact rule, so games of five in a row only, as in PSQ. Names and date
   are SimpleText, where SGF turns line breaks into spaces, so they must hold no control
   character or line break. The game is the main line (the first variation at each branch);
   setup stones (``AB``, ``AW``, ``AE``), passes and files of more than one game are refused.
@@ -37,6 +38,7 @@ from them: files over :data:`MAX_BYTES`, boards over ``MAX_CELLS``.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -233,8 +235,8 @@ def dumps(record: Record, fmt: str) -> str:
                 f"{fmt.upper()} cannot hold the exact-{_spelled(record.k)} rule (an overline "
                 "does not win): save the game as JSON"
             )
-        if record.rule is not None:
-            raise RecordError(f"{fmt.upper()} cannot hold the {record.rule} rule: save as JSON")
+        if record.rule is not None and fmt == "psq":
+            raise RecordError(f"PSQ cannot hold the {record.rule} rule: save as JSON or SGF")
         if record.k != GOMOKU_K:
             raise RecordError(
                 f"{fmt.upper()} cannot hold k={record.k}: it stores no k, so the game would "
@@ -253,7 +255,9 @@ def dumps(record: Record, fmt: str) -> str:
     result = None
     if game.is_over:
         result = "0" if game.winner is None else f"{'B' if game.winner is Mark.X else 'W'}+"
-    return _sgf.dump(record.rows, record.cols, record.names, record.played, result, record.moves)
+    return _sgf.dump(
+        record.rows, record.cols, record.names, record.played, result, record.moves, record.rule
+    )
 
 
 def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) -> Record:
@@ -280,7 +284,10 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
         _check_read(source, key, "sgf", "name", name)
     if played is not None:
         _check_read(source, "DT", "sgf", "date", played)
+    if sgf.rule is not None and sgf.rule not in GOMOKU_RULES:
+        raise RecordError(f"{source}: RU: {_quote(sgf.rule)}, expected renju or caro")
     record = Record(sgf.rows, sgf.cols, GOMOKU_K if k is None else k, 2, sgf.moves, names, played)
+    record = dataclasses.replace(record, rule=sgf.rule)
     _replayed(record, source, list(sgf.where))
     return record
 
