@@ -189,7 +189,7 @@ class Search:
         answers: list[int] = []
         if not threats:
             if any(board.threat[me][cell] == WIN_CELL for cell in board.fours[me]) and (
-                not restricted or board.playable(makers(board, 1), 1)
+                not restricted or makers(board, 1)
             ):
                 return WIN - ply - 2
             answers = _answers(board)

@@ -191,7 +191,8 @@ class ThreatSearch:
         forced = board.fives[me]
         block = min(forced) if len(forced) == 1 and not board.fives[rival] else -1
         blocked = block >= 0 and board.threat[rival][block] < FOUR_CELL
-        blocked = blocked and not (rival == 1 and board.is_forbidden(block))
+        if blocked and rival == 1 and board.renju:
+            blocked = not board.is_forbidden(block)
         if blocked:
             board.play(block, rival)
         try:
@@ -220,7 +221,10 @@ class ThreatSearch:
         theirs = board.fives[defender]
         if len(theirs) > 1:
             return None
-        sure = makers(board, attacker)
+        sure = [cell for cell in board.fours[attacker] if board.threat[attacker][cell] == WIN_CELL]
+        restricted = attacker == 1 and board.renju
+        if sure and restricted:
+            sure = board.playable(sure, 1)
         if theirs:  # a block that makes an open four or two fours wins all the same
             sure = [cell for cell in sure if cell in theirs]
         if sure:
@@ -235,7 +239,9 @@ class ThreatSearch:
             return None
         self.budget.spend()
         moves = list(theirs) if theirs else self._threats(attacker, fours_only, last)
-        for move in board.playable(moves, attacker):
+        if restricted:
+            moves = board.playable(moves, 1)
+        for move in moves:
             board.play(move, attacker)
             try:
                 line = self._defend(attacker, depth - 1, fours_only, last if theirs else move)
@@ -329,7 +335,10 @@ class ThreatSearch:
         restricted = attacker == 2 and board.renju
         if not winning or (len(winning) < 2 and not restricted):
             return []
-        if board.playable(_common_stops(board, attacker, winning), 3 - attacker):
+        stops = _common_stops(board, attacker, winning)
+        if stops and restricted:
+            stops = board.playable(stops, 1)
+        if stops:
             return []
         return sorted(board.fours[3 - attacker]) or winning[:1]
 
@@ -376,7 +385,7 @@ def makers(board: PatternBoard, attacker: int) -> list[int]:
     """
     threat = board.threat[attacker]
     found = [cell for cell in board.fours[attacker] if threat[cell] == WIN_CELL]
-    return board.playable(found, attacker)
+    return board.playable(found, 1) if found and attacker == 1 and board.renju else found
 
 
 def _common_stops(board: PatternBoard, attacker: int, winning: list[int]) -> list[int]:
