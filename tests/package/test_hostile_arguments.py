@@ -196,9 +196,18 @@ def _outcome(make: Callable[[], Game]) -> object:
     return make().outcome()
 
 
+def _opened(stones: list[tuple[int, int]]) -> object:
+    """A swap2 opening on 15×15 after the opener's ``stones``."""
+    from tictactoe import swap
+
+    opening = swap.Opening("swap2", Game(15, k=5))
+    opening.place(stones)
+    return opening
+
+
 def _samples() -> dict[str, list[Callable[[], object]]]:
     """Makers of the instances whose methods are called, by the class's public name."""
-    from tictactoe import counting, engine, records, threat
+    from tictactoe import counting, engine, records, swap, threat
 
     found: dict[str, list[Callable[[], object]]] = {
         "tictactoe.Game": list(GAMES),
@@ -213,6 +222,15 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.engine.Limit": [engine.Limit],
         "tictactoe.threat.Thought": [lambda: threat.Thought((1, 1), "centre", 0, 1, 1, 0.1, ())],
         "tictactoe.threat.Params": [threat.Params],
+        "tictactoe.swap.Opening": [
+            lambda: swap.Opening("swap2", Game(15, k=5)),
+            partial(_opened, [(7, 7), (7, 8), (8, 8)]),
+            lambda: swap.Opening("swap", Game(3)),
+        ],
+        "tictactoe.swap.Chooser": [lambda: swap.Chooser(1, limit=Limit(seconds=0.01, nodes=30))],
+        "tictactoe.swap.Ask": [lambda: swap.Ask("place", 0, count=3)],
+        "tictactoe.swap.Step": [lambda: swap.Step(0, "choose", option="black")],
+        "tictactoe.swap.Verdict": [lambda: swap.Verdict(0, 1, 0.1)],
         "tictactoe.HeuristicBot": [
             lambda: tictactoe.HeuristicBot(1, limit=Limit(seconds=0.01, nodes=30))
         ],

@@ -69,6 +69,7 @@ def test_private_modules_are_marked_and_public_ones_documented() -> None:
         "solver",
         "specs",
         "svg",
+        "swap",
         "threat",
         "threats",
     }
