@@ -10,10 +10,12 @@ from contextlib import ExitStack
 from typing import Any
 
 from tictactoe.cli._files import loaded
+from tictactoe.cli._opening import BotSide, check_opening, play_opening, seated
 from tictactoe.cli._options import (
     UsageError,
     check_freestyle,
     describe,
+    limit_of,
     max_moves,
     new_game,
     player_kinds,
@@ -28,6 +30,7 @@ from tictactoe.game import Game
 from tictactoe.outcome import Move
 from tictactoe.players import Player, play_match
 from tictactoe.solver import empty_cells, hard_cost, solve
+from tictactoe.swap import Opening
 from tictactoe.threat import ThreatBot
 
 __all__ = ["count_command", "selfplay_command", "solve_command"]
@@ -155,24 +158,46 @@ def _narrator(number: int) -> Callable[[Game, Move, Player], None]:
     return narrate
 
 
+def _opening_narrator(number: int, *, verbose: bool) -> Callable[[str], None]:
+    """Prints each step of game ``number``'s opening, with --verbose; else nothing."""
+
+    def narrate(line: str) -> None:
+        if verbose:
+            print(f"game {number} {line}")
+
+    return narrate
+
+
 def selfplay_command(args: argparse.Namespace) -> int:
     """Bots against each other over many games, with progress on a terminal."""
     kinds = player_kinds(args)
     if "human" in kinds:
         raise UsageError(f"selfplay is for bots: choose {spec_help(human=False)}")
+    protocol = check_opening(args, len(kinds))
     template = new_game(args, len(kinds))
     seed = args.seed
     wins = dict.fromkeys(template.players, 0)
-    draws = unfinished = 0
+    draws = unfinished = opener_first = 0
     limit = max_moves(args, template)
     with ExitStack() as stack:
         players = [
             make_player(kind, template, None if seed is None else seed + number, args, stack)
             for number, kind in enumerate(kinds)
         ]
+        sides = [
+            BotSide(player.name, None if seed is None else seed + number, limit_of(args))
+            for number, player in enumerate(players)
+        ]
         for played in range(1, args.games + 1):
             on_move = _narrator(played) if args.verbose else None
-            outcome = play_match(template.copy(), players, max_moves=limit, on_move=on_move)
+            game, seated_players = template.copy(), players
+            if protocol is not None:
+                opening = Opening(protocol, game)
+                play_opening(opening, sides, _opening_narrator(played, verbose=args.verbose))
+                order = seated(opening, (0, 1))
+                seated_players = [players[seat] for seat in order]
+                opener_first += order[0] == 0
+            outcome = play_match(game, seated_players, max_moves=limit, on_move=on_move)
             if outcome.winner is not None:
                 wins[outcome.winner] += 1
             elif outcome.is_over:
@@ -181,17 +206,25 @@ def selfplay_command(args: argparse.Namespace) -> int:
                 unfinished += 1
             status(f"{bar(played / args.games)} {played}/{args.games}")
     status()
-    data = {
+    data: dict[str, Any] = {
         "games": args.games,
         "wins": {str(m): n for m, n in wins.items()},
         "draws": draws,
         "unfinished": unfinished,
     }
     header = ["games"]
-    header += [f"{m} {safe(p.name)}" for m, p in zip(template.players, players, strict=True)]
+    if protocol is None:
+        header += [f"{m} {safe(p.name)}" for m, p in zip(template.players, players, strict=True)]
+    else:  # the opening seats the bots: the wins by mark say how even it left the games
+        header += [str(mark) for mark in template.players]
     values = [args.games, *wins.values()]
     header.append("draws")
     values.append(draws)
+    if protocol is not None:
+        first = template.players[0]
+        data |= {"opening": protocol, "opener_played": {str(first): opener_first}}
+        header.append(f"{safe(players[0].name)} opened and played {first}")
+        values.append(opener_first)
     if unfinished:
         header.append(f"unfinished after {limit} moves")
         values.append(unfinished)

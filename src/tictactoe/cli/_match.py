@@ -1,11 +1,13 @@
 """``tictactoe match``: engines and bots against each other, with a results table and Elo.
 
 Each pair of players meets over ``--games`` games with colours alternating; with an openings
-file every opening is played twice, colours swapped. A player that crashes, overruns its
-time, answers garbage or plays an illegal move loses that game by forfeit, with the reason
-counted, and an engine killed for a crash, a timeout or garbage is started afresh for its
-next game. The first Ctrl-C stops the match after the game in progress, which is counted (and
-saved, with ``--save``); a second stops it at once. What was played is reported either way.
+file every opening is played twice, colours swapped; with ``--opening swap`` or ``swap2`` the
+players alternate who opens, and our search places and chooses for each (engines too). A
+player that crashes, overruns its time, answers garbage or plays an illegal move loses that
+game by forfeit, with the reason counted (``forbidden`` for a move renju forbids), and an
+engine killed for a crash, a timeout or garbage is started afresh for its next game. The first
+Ctrl-C stops the match after the game in progress, which is counted (and saved, with
+``--save``); a second stops it at once. What was played is reported either way.
 """
 
 from __future__ import annotations
@@ -24,14 +26,16 @@ from pathlib import Path
 from types import FrameType
 
 from tictactoe import records
-from tictactoe.cli._options import UsageError, describe, new_game, player_specs
+from tictactoe.cli._opening import BotSide, check_opening, play_opening, seated
+from tictactoe.cli._options import UsageError, describe, limit_of, new_game, player_specs
 from tictactoe.cli._session import make_player
 from tictactoe.cli._terminal import safe, status
-from tictactoe.errors import BadBotMove
+from tictactoe.errors import BadBotMove, ForbiddenMove
 from tictactoe.game import Game
 from tictactoe.openings import read_openings
 from tictactoe.outcome import Cell
 from tictactoe.players import Player, play_match
+from tictactoe.swap import Opening
 
 __all__ = ["Standing", "elo", "match_command"]
 
@@ -154,6 +158,12 @@ def _games(
 def match_command(args: argparse.Namespace) -> int:
     """Run the match and print the table (or JSON); Ctrl-C ends it as the module says."""
     specs = player_specs(args.player, at_least=2)
+    protocol = check_opening(args, 2)
+    if protocol is not None and args.openings:
+        raise UsageError(
+            f"--openings gives the first stones, --opening {protocol} has the "
+            "players place them: choose one"
+        )
     template = new_game(args)
     if template.is_unbounded:
         raise UsageError("a match needs a bounded board: engines play on a fixed board")
@@ -165,10 +175,16 @@ def match_command(args: argparse.Namespace) -> int:
     ]
     played = 0
     interrupted = False
+    told: list[dict[str, object]] = []
     with ExitStack() as stack:
+        seeds = [None if args.seed is None else args.seed + i for i in range(len(specs))]
         players = [
-            make_player(spec, template, None if args.seed is None else args.seed + i, args, stack)
-            for i, (_, spec) in enumerate(specs)
+            make_player(spec, template, seed, args, stack)
+            for seed, (_, spec) in zip(seeds, specs, strict=True)
+        ]
+        sides = [
+            BotSide(name, seed, limit_of(args))
+            for seed, (name, _) in zip(seeds, specs, strict=True)
         ]
         schedule = list(_games(len(players), args.games, openings))
         try:
@@ -178,7 +194,13 @@ def match_command(args: argparse.Namespace) -> int:
                     game = template.copy()
                     for cell in opening:
                         game.move(*cell)
-                    seats = _seats(game, first, second)
+                    if protocol is None:
+                        seats = _seats(game, first, second)
+                    else:
+                        referee = Opening(protocol, game)
+                        seats = _opened(referee, sides, (first, second), played, args)
+                        names = [standing.name for standing in standings]
+                        told.append(_opening_json(played, referee, names, (first, second)))
                     _play_one(game, players, standings, seats)
                     if args.save:
                         _save(args.save, played, game, *(standings[seat].name for seat in seats))
@@ -189,7 +211,7 @@ def match_command(args: argparse.Namespace) -> int:
             interrupted = True
         finally:
             status()
-    _report(args, template, standings)
+    _report(args, template, standings, told)
     if interrupted:
         raise KeyboardInterrupt
     return 0
@@ -221,6 +243,53 @@ def _stop_after_game() -> Iterator[threading.Event]:
         signal.signal(signal.SIGINT, previous)
 
 
+def _opened(
+    opening: Opening,
+    sides: Sequence[BotSide],
+    pair: tuple[int, int],
+    number: int,
+    args: argparse.Namespace,
+) -> tuple[int, int]:
+    """Play game ``number``'s ``opening`` between the players ``pair`` (the first opens).
+
+    Our search places and chooses for every player, engines too: the Gomocup protocol has no
+    opening commands that managers share. Each step is printed, unless the output is JSON.
+    Returns the players of X and O.
+    """
+    first, second = pair
+
+    def tell(line: str) -> None:
+        if not args.json:
+            print(f"game {number}: {line}")
+
+    play_opening(opening, [sides[first], sides[second]], tell)
+    return seated(opening, pair)
+
+
+def _opening_json(
+    number: int, opening: Opening, names: Sequence[str], pair: tuple[int, int]
+) -> dict[str, object]:
+    """Game ``number``'s opening for ``match --json``: who placed and chose what, who got X.
+
+    ``names`` are the players'; ``pair`` the opener and the other.
+    """
+    steps: list[dict[str, object]] = []
+    for step in opening.steps:
+        who = names[pair[step.seat]]
+        if step.what == "place":
+            steps.append({"player": who, "placed": [list(cell) for cell in step.cells]})
+        else:
+            steps.append({"player": who, "chose": step.option})
+    x, o = seated(opening, pair)
+    return {
+        "game": number,
+        "protocol": opening.protocol,
+        "steps": steps,
+        "x": names[x],
+        "o": names[o],
+    }
+
+
 def _seats(game: Game, first: int, second: int) -> tuple[int, int]:
     """The players of the first and second mark, ``first`` moving next after the opening.
 
@@ -243,13 +312,24 @@ def _play_one(
         outcome = play_match(game, order)
     except BadBotMove as error:
         loser = game.players.index(game.turn)
-        reason = str(getattr(error, "reason", "illegal"))
+        reason = _forfeit_reason(error)
         standings[seats[loser]].record(marks[loser], 0, forfeit=reason)
         standings[seats[1 - loser]].record(marks[1 - loser], 1)
         return
     winner = None if outcome.winner is None else game.players.index(outcome.winner)
     for place, seat in enumerate(seats):
         standings[seat].record(marks[place], 0.5 if winner is None else float(winner == place))
+
+
+def _forfeit_reason(error: BadBotMove) -> str:
+    """Why a player forfeits: an engine's failure (crash, timeout...), else ``illegal``.
+
+    A move the rule forbids (renju: Black's overline, 4-4 or 3-3) is ``forbidden``: the
+    referee here judges it, whatever the engine thinks of the rule.
+    """
+    if isinstance(error.__cause__, ForbiddenMove):
+        return "forbidden"
+    return str(getattr(error, "reason", "illegal"))
 
 
 def _save(target: str, number: int, game: Game, black: str, white: str) -> None:
@@ -263,10 +343,21 @@ def _save(target: str, number: int, game: Game, black: str, white: str) -> None:
     records.save(records.Record.from_game(game, names=(black, white)), numbered)
 
 
-def _report(args: argparse.Namespace, game: Game, standings: list[Standing]) -> None:
-    """The results table, or JSON."""
+def _report(
+    args: argparse.Namespace,
+    game: Game,
+    standings: list[Standing],
+    openings: list[dict[str, object]],
+) -> None:
+    """The results table, or JSON; with --opening, each game's opening too."""
     if args.json:
-        print(json.dumps({"board": describe(game), "players": [s.to_json() for s in standings]}))
+        data: dict[str, object] = {
+            "board": describe(game),
+            "players": [s.to_json() for s in standings],
+        }
+        if openings:
+            data["openings"] = openings
+        print(json.dumps(data))
         return
     rows = [["player", "games", "wins", "losses", "draws", "score", "by mark", "Elo", "forfeits"]]
     for standing in standings:

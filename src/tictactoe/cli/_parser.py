@@ -12,6 +12,7 @@ from typing import NoReturn
 from tictactoe import specs
 from tictactoe.cli import _serve
 from tictactoe.cli._files import REPLAY_HELP
+from tictactoe.cli._opening import add_opening_option
 from tictactoe.cli._options import (
     UsageError,
     add_board_options,
@@ -96,6 +97,7 @@ def build(version: str) -> argparse.ArgumentParser:
         json=False,
     )
     add_player_options(play, x="human", o=specs.BEST)
+    add_opening_option(play, seats="--x names the player who opens, --o the other.")
     play.add_argument(
         "--save", metavar="FILE", help="save the game after every move (.json, .psq or .sgf)"
     )
@@ -168,6 +170,11 @@ def build(version: str) -> argparse.ArgumentParser:
         "players, with colours alternating, Elo and forfeits, use match.",
     )
     add_player_options(selfplay, x="heuristic", o="random", human=False)
+    add_opening_option(
+        selfplay,
+        seats="--x names the bot that opens, --o the other; the wins by mark then say how even "
+        "the bots' openings leave the game.",
+    )
     selfplay.add_argument(
         "--games", type=positive_int, default=100, metavar="N", help="games to play (default 100)"
     )
@@ -183,7 +190,8 @@ def build(version: str) -> argparse.ArgumentParser:
         "named players in turn with either colour: a table with Elo",
         "Play every pair of players --games games (colours alternating; with --openings each "
         "opening twice, colours swapped). A player that crashes, overruns its time or plays "
-        "an illegal move loses by forfeit; an engine that crashed or overran starts afresh "
+        "an illegal move loses by forfeit (forbidden: a move --rule renju forbids, which the "
+        "match judges itself); an engine that crashed or overran starts afresh "
         "for its next game. Ctrl-C stops after the game in progress, which counts; a second "
         "Ctrl-C stops at once. Use it to rank players, Gomocup engines among them; for "
         "fixed seats, 3 or more players at one board, or every move told, use selfplay.",
@@ -200,6 +208,10 @@ def build(version: str) -> argparse.ArgumentParser:
     )
     match.add_argument(
         "--openings", metavar="FILE", help="openings, one a line as x,y pairs (0-based)"
+    )
+    add_opening_option(
+        match,
+        seats="Each pair's games alternate who opens. Instead of --openings.",
     )
     match.add_argument(
         "--save",

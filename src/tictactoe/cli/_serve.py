@@ -8,6 +8,7 @@ import webbrowser
 from typing import TypeVar
 
 from tictactoe import specs
+from tictactoe.cli._opening import NONE, OPENINGS
 from tictactoe.cli._options import (
     UsageError,
     add_limit_options,
@@ -60,6 +61,14 @@ def add_command(commands: argparse._SubParsersAction[_Parser]) -> None:
         "one of our bots; repeatable",
     )
     serve.add_argument("--engine", action="append", default=[], help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--opening",
+        choices=OPENINGS,
+        default=NONE,
+        help="the opening protocol the new-game form starts with: swap or swap2 (the opener "
+        "places 3 stones, the other chooses a colour; in swap2 they may place 2 more and let "
+        "the opener choose), or none (the default); the form can change it",
+    )
 
 
 def serve_command(args: argparse.Namespace) -> int:
@@ -81,6 +90,11 @@ def serve_command(args: argparse.Namespace) -> int:
         pairs = (entry.partition("=") for entry in args.engine)
         old = [f"{name}={specs.ENGINE}{command}" for name, _, command in pairs]
         named |= player_specs(old, at_least=0)
+    if args.opening != NONE:
+        raise UsageError(
+            f"--opening {args.opening}: this page does not take a default opening yet; "
+            "choose it in the new-game form"
+        )
     limit = limit_of(args, PAGE)
     if limit.seconds is not None and limit.seconds > MAX_SECONDS:
         raise UsageError(f"--time {limit.seconds:g}: at most {MAX_SECONDS:g} seconds")

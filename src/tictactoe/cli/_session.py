@@ -11,6 +11,15 @@ from dataclasses import replace
 
 from tictactoe import records, specs
 from tictactoe.cli import _files
+from tictactoe.cli._opening import (
+    BotSide,
+    PersonSide,
+    Side,
+    check_opening,
+    does,
+    play_opening,
+    seated,
+)
 from tictactoe.cli._options import (
     UsageError,
     check_agrees,
@@ -32,6 +41,7 @@ from tictactoe.limits import Limit
 from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, play_match
+from tictactoe.swap import Opening
 from tictactoe.threat import Thought, ThreatBot
 
 __all__ = ["describe_thought", "make_player", "play"]
@@ -122,6 +132,7 @@ def play(args: argparse.Namespace) -> int:
     resume, and the file to save to.
     """
     kinds = player_kinds(args)
+    protocol = check_opening(args, len(kinds))
     loaded = None
     if args.load:
         game, loaded = _files.game_from(args.load, k=args.k)
@@ -139,7 +150,7 @@ def play(args: argparse.Namespace) -> int:
     if args.save and not args.force and _replaces_another_file(args.save, args.load):
         raise UsageError(f"{safe(args.save)} exists: add --force to replace it")
     with ExitStack() as stack:
-        return _play(args, game, loaded, kinds, stack)
+        return _play(args, game, loaded, kinds, protocol, stack)
 
 
 def _play(
@@ -147,9 +158,13 @@ def _play(
     game: Game,
     loaded: records.Record | None,
     kinds: list[str],
+    protocol: str | None,
     stack: ExitStack,
 ) -> int:
-    """The game itself, once the options and the game are known; engines close with stack."""
+    """The game itself, once the options and the game are known; engines close with stack.
+
+    With an opening ``protocol`` the game starts with it, ``kinds`` by its seats.
+    """
     colour = wants_colour(sys.stdout)
     players: list[Player] = []
     for number, kind in enumerate(kinds):
@@ -158,19 +173,28 @@ def _play(
         else:
             seed = None if args.seed is None else args.seed + number
             players.append(_Thinking(make_player(kind, game, seed, args, stack), live=colour))
-    names = _names(players, loaded)
     if args.save:
-        records.check_target(args.save, game, names=names)
-    cast = ", ".join(f"{mark} {safe(name)}" for mark, name in zip(game.players, names, strict=True))
-    print(f"{describe(game)}: {cast}. Type help for commands.\n")
-    print(render(game, colour=colour))
-
+        records.check_target(args.save, game, names=_names(players, loaded))
     started = loaded.played if loaded else None
     started = started or records.Record.from_game(game).played
+    if protocol is not None:
+        try:
+            players = _opened(Opening(protocol, game), players, args, colour)
+        except (QuitRequested, EOFError):
+            print("\nbye")
+            return 0
+    names = _names(players, loaded)
 
     def save() -> None:
         if args.save:
             records.save(records.Record.from_game(game, names=names, played=started), args.save)
+
+    cast = ", ".join(f"{mark} {safe(name)}" for mark, name in zip(game.players, names, strict=True))
+    print(f"{describe(game)}: {cast}. Type help for commands.\n")
+    print(render(game, colour=colour))
+    floor = len(game.moves) if protocol is not None else 0
+    if floor:
+        save()  # the opening's stones, with the names by the colours chosen
 
     def show(game: Game, move: Move, player: Player) -> None:
         save()
@@ -183,7 +207,7 @@ def _play(
             play_match(game, players, on_move=show, max_moves=limit)
             break
         except UndoRequested:
-            if not _undo_turn(game, players):
+            if not _undo_turn(game, players, floor):
                 print("nothing to undo")
             else:
                 save()
@@ -196,6 +220,37 @@ def _play(
             raise
     print(_result(game, players) if game.is_over else f"stopped after {limit} moves, unfinished")
     return 0
+
+
+def _opened(
+    opening: Opening, players: list[Player], args: argparse.Namespace, colour: bool
+) -> list[Player]:
+    """Play ``opening`` with ``players`` by its seats (the first opens); them by mark after.
+
+    A person is asked at the terminal; a bot places and chooses by its search, within the
+    command's limit for a move.
+    """
+    protocol = opening.protocol
+    opener, other = (safe(player.name) for player in players)
+    print(f"{describe(opening.game)}, {protocol}: {does(opener, 'open')}, {does(other, 'answer')}.")
+    print(f"Type help for how {protocol} goes.\n")
+    sides: list[Side] = []
+    for seat, player in enumerate(players):
+        if isinstance(player, HumanPlayer):
+            sides.append(PersonSide(protocol, colour=colour, name=player.name))
+        else:
+            seed = None if args.seed is None else args.seed + seat
+            sides.append(BotSide(player.name, seed, limit_of(args)))
+
+    def tell(line: str) -> None:
+        print(line)
+        step = opening.steps[-1]
+        if step.what == "place" and not isinstance(sides[step.seat], PersonSide):
+            print(render(opening.game, colour=colour))  # a person saw their stones as placed
+
+    play_opening(opening, sides, tell)
+    print()
+    return [players[seat] for seat in seated(opening, (0, 1))]
 
 
 def _replaces_another_file(save: str, load: str | None) -> bool:
@@ -220,11 +275,14 @@ def _names(players: Sequence[Player], loaded: records.Record | None) -> tuple[st
     )
 
 
-def _undo_turn(game: Game, players: Sequence[Player]) -> bool:
-    """Take back moves until it is a person's turn again, at least one move; False if none."""
-    if not game.moves:
+def _undo_turn(game: Game, players: Sequence[Player], floor: int = 0) -> bool:
+    """Take back moves until it is a person's turn again, at least one move; False if none.
+
+    The first ``floor`` moves (an opening's stones) are never taken back.
+    """
+    if len(game.moves) <= floor:
         return False
-    while game.moves:
+    while len(game.moves) > floor:
         game.undo()
         if isinstance(players[game.players.index(game.turn)], HumanPlayer):
             return True
