@@ -1,12 +1,13 @@
 """Remake the documentation's screenshots of the browser page (``tictactoe serve``).
 
-Makes four pictures, each of a scene set up the same way every run:
+Makes five pictures, each of a scene set up the same way every run:
 
 - ``3x3.png``: a finished 3×3 game, X's winning line drawn;
 - ``gomoku-evaluation.png``: a 15×15 gomoku game, the threat bot's evaluation of its reply shown;
 - ``unbounded.png``: the unbounded grid, five in a row, with a game on it;
 - ``perfect-play.png``: a 3×3 game with "Show perfect play" on: each free cell coloured by
-  whether it wins, draws or loses.
+  whether it wins, draws or loses;
+- ``renju.png``: a 15×15 renju game, Black to move, its forbidden points marked with a cross.
 
 Run from the repository root::
 
@@ -96,6 +97,7 @@ class Scene:
         evaluation: wait for the page to show an evaluation.
         values: switch "Show perfect play" on and wait for this many coloured cells.
         centre: press "Back to the marks" first (the unbounded grid opens on its origin).
+        crosses: how many cells the board marks as forbidden to Black once it is drawn.
     """
 
     name: str
@@ -104,12 +106,19 @@ class Scene:
     evaluation: bool = False
     values: int = 0
     centre: bool = False
+    crosses: int = 0
 
 
 GOMOKU_OPENING = [[7, 7], [7, 5], [5, 5], [9, 5], [5, 7], [8, 5], [6, 5], [6, 7], [5, 6]]
 """Nine moves of the threat bot against itself; O (the bot) replies on the page."""
 UNBOUNDED_OPENING = [[0, 0], [-2, 0], [2, 0], [-2, 2], [1, -1], [-2, 3], [-2, 1]]
 """Seven moves of the threat bot against itself; O (the bot) replies on the page."""
+RENJU_GAME = [
+    [7, 7], [7, 8], [6, 6], [8, 7], [9, 8], [8, 8], [9, 7], [5, 6],
+    [5, 7], [5, 8], [7, 9], [5, 5], [6, 8], [7, 6], [9, 9], [4, 4],
+]  # fmt: skip
+"""Sixteen moves of a renju game after which Black may not play j7 (a double three) nor l10
+(a double four)."""
 
 SCENES = (
     Scene(
@@ -141,6 +150,12 @@ SCENES = (
         {"rows": 3, "k": 3, "seats": ["human", "perfect"], "moves": [[0, 0], [0, 2]]},
         marks=2,
         values=7,
+    ),
+    Scene(
+        "renju",
+        {"rows": 15, "rule": "renju", "seats": ["human", "human"], "moves": RENJU_GAME},
+        marks=len(RENJU_GAME),
+        crosses=2,
     ),
 )
 
@@ -223,6 +238,7 @@ def settled(driver: Any, scene: Scene) -> bool:
         and "thinking" not in (status.get_attribute("class") or "")
         and len(driver.find_elements("css selector", "#board .mark")) == scene.marks
         and (not scene.evaluation or bool(driver.find_element("id", "evaluation").text))
+        and len(driver.find_elements("css selector", "#board .forbidden-mark")) == scene.crosses
     )
 
 

@@ -6,6 +6,7 @@ with the reason, unless ``TICTACTOE_BROWSER_TESTS=required`` (as in CI), where t
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tictactoe.web import WebServer
 
 SCREENSHOTS = Path(__file__).parent.parent / "build" / "screenshots" / "web"
 """Where the browser tests leave their pictures: ignored by git, so a test run changes no
@@ -111,3 +114,54 @@ def screenshot(driver: Any, name: str) -> None:
     """Save what the browser shows as build/screenshots/web/NAME.png."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def loaded(driver: Any) -> None:
+    """Wait until the page has talked to the server."""
+    wait_until(driver, lambda d: d.find_element("id", "status").text != "Loading…", "the page")
+
+
+def start(
+    driver: Any, server: WebServer, preset: str, seats: list[str] | None = None, **fields: Any
+) -> None:
+    """Open the page and start a game from the new-game dialog, as a person would.
+
+    ``fields`` set the dialog's fields by id: a bool ticks a box, a str picks from a list
+    (such as ``rule="caro"``), a number is typed.
+    """
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server.url)
+    loaded(driver)
+    if not driver.find_element("id", "setup").get_attribute("open"):
+        driver.find_element("id", "new-game").click()
+    driver.find_element("css selector", f'[data-preset="{preset}"]').click()
+    for name, value in fields.items():
+        field = driver.find_element("id", name)
+        if isinstance(value, bool):
+            if field.is_selected() != value:
+                field.click()
+        elif isinstance(value, str):
+            Select(field).select_by_value(value)
+        else:
+            field.clear()
+            field.send_keys(str(value))
+    for index, kind in enumerate(seats or []):
+        Select(driver.find_elements("css selector", "#setup-seats select")[index]).select_by_value(
+            kind
+        )
+    driver.find_element("id", "start").click()
+    wait_until(
+        driver, lambda d: not d.find_element("id", "setup").get_attribute("open"), "the game"
+    )
+
+
+def open_game(driver: Any, server: WebServer, body: dict[str, Any]) -> str:
+    """Make a game through the API from ``body`` (a new game's fields), show it; its id."""
+    reply = server.api.handle("POST", "/api/games", {}, json.dumps(body).encode())
+    assert reply.status == 200, reply.body
+    game_id = str(reply.body["id"])
+    driver.get("about:blank")  # a change of the hash alone would not load the page again
+    driver.get(f"{server.url}#{game_id}")
+    loaded(driver)
+    return game_id

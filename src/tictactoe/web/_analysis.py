@@ -55,8 +55,13 @@ class CellValue:
 
 def can_analyse(game: Game) -> bool:
     """Whether :func:`cell_values` takes ``game``: two players, a bounded board, few free cells."""
+    return not game.is_over and _solvable(game, ANALYSIS_EMPTY)
+
+
+def _solvable(game: Game, empty: int) -> bool:
+    """Whether the solver takes ``game`` (its rule, its board) with at most ``empty`` free cells."""
     try:
-        return not game.is_over and empty_cells(game) <= ANALYSIS_EMPTY
+        return empty_cells(game) <= empty
     except Unsolvable:
         return False
 
@@ -119,11 +124,12 @@ def evaluation(
 def hint(game: Game, seconds: float) -> Cell:
     """A good move for the side to move: the solver's where it reaches, else the threat bot's.
 
+    The solver knows the line rules alone: renju and caro go to the threat bot.
     The threat bot hands games it does not play (more players, k outside its range) to the
     heuristic bot, as the command's hint does. On the unbounded grid the hint is a cell the
     page takes: within :data:`MAX_COORDINATE` of the origin.
     """
-    if len(game.players) == 2 and not game.is_unbounded and empty_cells(game) <= MAX_EMPTY:
+    if _solvable(game, MAX_EMPTY):
         return PerfectBot(0, limit=Limit(seconds=seconds)).choose_move(game)
     return _within_reach(ThreatBot(0, limit=Limit(seconds=seconds)).choose_move(game), game)
 

@@ -9,18 +9,25 @@ Endpoints (``ID`` is a game's id; bodies and replies are JSON objects):
 
 ========  ==========================  =====================================================
 GET       /api/options                the seat kinds, the strongest bot, limits, formats,
-                                      the most free cells perfect play is shown on
-POST      /api/games                  a new game: rows, cols or unbounded, k, exact, seats,
-                                      seconds, and optionally moves to start from
+                                      the rules, the openings and the one the form offers
+                                      first, the most free cells perfect play is shown on
+POST      /api/games                  a new game: rows, cols or unbounded, k, rule (or
+                                      exact), seats, seconds, and optionally moves to start
+                                      from or an opening (swap, swap2), seat 0 opening
 POST      /api/games/open             a game from a record: text, name (its extension
                                       gives the format), k for PSQ and SGF, seats, seconds
 GET       /api/games/ID               the state; with ``since=VERSION`` waits a few seconds
                                       for a newer one (a bot's move)
-POST      /api/games/ID/move          a person's move: row, col
+POST      /api/games/ID/move          a person's move: row, col (a cell forbidden to Black
+                                      under renju is refused with its ``reason``)
 POST      /api/games/ID/undo          back to the last person's turn
 POST      /api/games/ID/goto          the cursor to after ``ply`` moves of the line
 POST      /api/games/ID/continue      play on from the cursor, dropping the rest of the line
 POST      /api/games/ID/resign        the person to move resigns
+POST      /api/games/ID/place         a person's stones for the opening: cells, [row, col]
+                                      pairs in turn order
+POST      /api/games/ID/choose        a person's choice in the opening: option (black,
+                                      white or place2)
 POST      /api/games/ID/seats         new seats and seconds; the game stays
 POST      /api/games/ID/hint          a suggested move: row, col, label
 GET       /api/games/ID/analysis      every free cell's value under perfect play
@@ -31,7 +38,6 @@ DELETE    /api/games/ID               the game closed
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import secrets
@@ -44,14 +50,28 @@ from pathlib import PurePath
 from typing import Any
 
 from tictactoe import records
-from tictactoe.errors import InvalidArgument, TicTacToeError
+from tictactoe._rules import GOMOKU_RULES, RULES
+from tictactoe.errors import ForbiddenMove, InvalidArgument, TicTacToeError
 from tictactoe.game import Game
 from tictactoe.limits import PAGE, UNSET, Limit, Unset, check_limit, with_old
 from tictactoe.marks import MAX_PLAYERS
+from tictactoe.swap import PROTOCOLS
 from tictactoe.web._analysis import ANALYSIS_EMPTY, MAX_COORDINATE
+from tictactoe.web._fields import (
+    BadRequest,
+    Conflict,
+    boolean,
+    cell_pairs,
+    choice,
+    integer,
+    json_object,
+    string,
+)
+from tictactoe.web._opening import opening_choices
 from tictactoe.web._seats import BEST, HUMAN, Seats
-from tictactoe.web._session import ANALYSIS_SECONDS, Conflict, Session
+from tictactoe.web._session import ANALYSIS_SECONDS, Session
 from tictactoe.web._thinking import MAX_SEARCHES, Searches
+from tictactoe.web._variants import rule_choices
 
 __all__ = [
     "MAX_BODY",
@@ -84,10 +104,6 @@ class Reply:
     body: dict[str, Any]
 
 
-class BadRequest(Exception):
-    """A request whose content is wrong: a missing field, a value of the wrong kind or range."""
-
-
 class _NotFound(Exception):
     """No such endpoint, or no such game (it may have been closed)."""
 
@@ -102,6 +118,12 @@ class Api:
         max_sessions: how many games are kept at once.
         wait_seconds: how long a request for a newer state waits at most.
         max_searches: how many bots may think at once, over every game.
+        opening: the opening protocol the new-game form offers first for two players making
+            five (``"swap"`` or ``"swap2"``); None for none.
+
+    Raises:
+        InvalidArgument: a limit without seconds or over :data:`MAX_SECONDS`, or an unknown
+            opening.
     """
 
     def __init__(
@@ -113,10 +135,14 @@ class Api:
         wait_seconds: float = WAIT_SECONDS,
         max_searches: int = MAX_SEARCHES,
         seconds: float | Unset | None = UNSET,
+        opening: str | None = None,
     ) -> None:
         limit = with_old(check_limit(limit), "Api", seconds=seconds)
         if limit.seconds is None or limit.seconds > MAX_SECONDS:
             raise InvalidArgument(f"{limit}: the page's bots need seconds, at most {MAX_SECONDS:g}")
+        if opening is not None and opening not in PROTOCOLS:
+            raise InvalidArgument(f"opening {opening!r}: choose {' or '.join(PROTOCOLS)}, or None")
+        self._opening = opening
         self._seats = seats or Seats()
         self._searches = Searches(max_searches)
         self._limit = limit
@@ -142,6 +168,8 @@ class Api:
             return _error(405, str(error))
         except Conflict as error:
             return _error(409, str(error))
+        except ForbiddenMove as error:
+            return Reply(400, {"error": str(error), "reason": error.reason})
         except (TicTacToeError, ValueError, TypeError) as error:
             return _error(400, str(error))
 
@@ -166,10 +194,10 @@ class Api:
             return self._options()
         if path == "/api/games":
             _allow(method, "POST")
-            return self._new(_object(body))
+            return self._new(json_object(body))
         if path == "/api/games/open":
             _allow(method, "POST")
-            return self._open(_object(body))
+            return self._open(json_object(body))
         found = _GAME_PATH.fullmatch(path)
         if found is None:
             raise _NotFound(f"no such endpoint: {path[:80]!r}")
@@ -206,15 +234,17 @@ class Api:
                 raise BadRequest(f"format {fmt[:20]!r}: choose from {', '.join(records.FORMATS)}")
             return {"format": fmt, "text": session.record(fmt), "filename": f"game.{fmt}"}
         _allow(method, "POST")
-        fields = _object(body)
+        fields = json_object(body)
         actions: dict[str, Callable[[], object]] = {
             "move": lambda: session.play(
-                _integer(fields, "row", MAX_COORDINATE), _integer(fields, "col", MAX_COORDINATE)
+                integer(fields, "row", MAX_COORDINATE), integer(fields, "col", MAX_COORDINATE)
             ),
             "undo": session.undo,
-            "goto": lambda: session.goto(_integer(fields, "ply", 10**7, low=0)),
+            "goto": lambda: session.goto(integer(fields, "ply", 10**7, low=0)),
             "continue": session.resume,
             "resign": session.resign,
+            "place": lambda: session.place(cell_pairs(fields, "cells")),
+            "choose": lambda: session.choose(string(fields, "option")),
             "seats": lambda: session.set_seats(*self._seating(fields, session.players)),
         }
         if action == "hint":
@@ -233,35 +263,37 @@ class Api:
             "max_players": MAX_PLAYERS,
             "max_side": MAX_SIDE,
             "formats": list(records.FORMATS),
+            "rules": rule_choices(),
+            "openings": opening_choices(),
+            "opening": self._opening,
             "analysis_free_cells": ANALYSIS_EMPTY,
         }
 
     def _new(self, fields: dict[str, Any]) -> dict[str, Any]:
-        players = _integer(fields, "players", MAX_PLAYERS, default=2, low=2)
-        exact = _boolean(fields, "exact")
+        players = integer(fields, "players", MAX_PLAYERS, default=2, low=2)
+        exact = boolean(fields, "exact")
+        rule = choice(fields, "rule", RULES)
         k = fields.get("k")
-        if _boolean(fields, "unbounded"):
+        if boolean(fields, "unbounded"):
             for name in ("rows", "cols"):
                 if fields.get(name) is not None:
                     raise BadRequest(f"{name}: an unbounded grid has no size")
-            game = Game.unbounded(
-                _integer(fields, "k", 1000, default=5, low=1), players=players, exact=exact
-            )
+            run = integer(fields, "k", 1000, default=5, low=1)
+            game = Game.unbounded(run, players=players, exact=exact, rule=rule)
         else:
-            rows = _integer(fields, "rows", MAX_SIDE, default=3, low=1)
-            cols = _integer(fields, "cols", MAX_SIDE, default=rows, low=1)
-            k = None if k is None else _integer(fields, "k", max(rows, cols), low=1)
-            game = Game(rows, cols, k, players=players, exact=exact)
-        moves = fields.get("moves", [])
-        if not isinstance(moves, list):
-            raise BadRequest("moves: expected a list of [row, col] pairs")
-        for index, cell in enumerate(moves):
-            if not (isinstance(cell, list) and len(cell) == 2):
-                raise BadRequest(f"moves[{index}]: expected a [row, col] pair")
-            pair = dict(zip(("row", "col"), cell, strict=True))
-            game.move(_integer(pair, "row", MAX_COORDINATE), _integer(pair, "col", MAX_COORDINATE))
+            rows = integer(fields, "rows", MAX_SIDE, default=3, low=1)
+            cols = integer(fields, "cols", MAX_SIDE, default=rows, low=1)
+            if k is not None:
+                k = integer(fields, "k", max(rows, cols), low=1)
+            elif rule in GOMOKU_RULES and max(rows, cols) >= 5:
+                k = 5  # renju and caro are five in a row on any board that holds one
+            game = Game(rows, cols, k, players=players, exact=exact, rule=rule)
+        for row, col in cell_pairs(fields, "moves", default=[]):
+            game.move(row, col)
+        opening = choice(fields, "opening", PROTOCOLS)
         kinds, limit = self._seating(fields, len(game.players))
-        return self._add(Session(game, kinds, limit, self._seats, searches=self._searches))
+        session = Session(game, kinds, limit, self._seats, searches=self._searches, opening=opening)
+        return self._add(session)
 
     def _open(self, fields: dict[str, Any]) -> dict[str, Any]:
         text, name = fields.get("text"), fields.get("name")
@@ -277,7 +309,7 @@ class Api:
             text,
             records.format_of(shown),
             source=shown,
-            k=None if k is None else _integer(fields, "k", 1000, low=1),
+            k=None if k is None else integer(fields, "k", 1000, low=1),
         )
         if (
             record.rows is not None
@@ -382,45 +414,3 @@ def _allow(method: str, allowed: str) -> None:
 
 def _error(status: int, message: str) -> Reply:
     return Reply(status, {"error": message})
-
-
-def _object(body: bytes) -> dict[str, Any]:
-    """The body as a JSON object (an empty body is an empty object)."""
-    if not body.strip():
-        return {}
-    try:
-        data = json.loads(body)
-    except (UnicodeDecodeError, RecursionError):
-        raise BadRequest("the body is not JSON text") from None
-    except ValueError as error:
-        raise BadRequest(f"the body is not JSON: {error}") from None
-    if not isinstance(data, dict):
-        raise BadRequest("the body must be a JSON object")
-    return data
-
-
-def _integer(
-    fields: Mapping[str, Any],
-    name: str,
-    high: int,
-    *,
-    default: int | None = None,
-    low: int | None = None,
-) -> int:
-    """A whole-number field between ``low`` (default ``-high``) and ``high``."""
-    value = fields.get(name, default)
-    if value is None:
-        raise BadRequest(f"{name}: missing, expected a whole number")
-    if type(value) is not int:
-        raise BadRequest(f"{name}: {str(value)[:40]!r} is not a whole number")
-    low = -high if low is None else low
-    if not low <= value <= high:
-        raise BadRequest(f"{name}: {value} is out of range ({low} to {high})")
-    return value
-
-
-def _boolean(fields: Mapping[str, Any], name: str) -> bool:
-    value = fields.get(name, False)
-    if type(value) is not bool:
-        raise BadRequest(f"{name}: {str(value)[:40]!r}, expected true or false")
-    return value

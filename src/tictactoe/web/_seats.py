@@ -3,24 +3,24 @@
 The bots are the ones every face offers (:mod:`tictactoe.specs`), so a bot added there is
 offered on the page too. Brains are configured only by whoever starts the server
 (``tictactoe serve --player NAME=engine:COMMAND``): the page names them, it never sends a
-command.
+command. :class:`Seats` are the kinds on offer; a :class:`Table`, the seats of one game.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 
 from tictactoe import specs
 from tictactoe.engine import Engine
-from tictactoe.errors import InvalidArgument, InvalidGame, WrongType
+from tictactoe.errors import IllegalMove, InvalidArgument, InvalidGame, WrongType
 from tictactoe.game import Game
 from tictactoe.limits import Limit
 from tictactoe.players import Player
 
-__all__ = ["BEST", "HUMAN", "SeatKind", "Seats"]
+__all__ = ["BEST", "HUMAN", "SeatKind", "Seats", "Table"]
 
 HUMAN = "human"
 """The seat of a person, who plays by clicking."""
@@ -112,6 +112,99 @@ class Seats:
         if isinstance(player, Engine):
             stack.callback(player.close)
         return player
+
+
+class Table:
+    """The seats of one game, in turn order: each one's kind and player, and the bots' limit.
+
+    Args:
+        seats: the kinds on offer.
+        kinds, game, limit, clock: the first seating (see :meth:`seat`).
+        loaded: names of the players from a loaded record, kept for people's seats.
+
+    Raises:
+        as :meth:`seat`.
+    """
+
+    def __init__(
+        self,
+        seats: Seats,
+        kinds: Sequence[str],
+        game: Game,
+        limit: Limit,
+        clock: Callable[[], float],
+        loaded: Sequence[str] = (),
+    ) -> None:
+        self._seats = seats
+        self._loaded = tuple(loaded)
+        self._stack = ExitStack()
+        self.kinds: list[str] = []
+        self.players: list[Player | None] = []
+        """The seats' players in turn order: None for a person."""
+        self.limit = limit
+        self.seconds = 0.0
+        """The bots' time per move: the page has no bot think without end."""
+        self.seat(kinds, game, limit, clock)
+
+    def seat(
+        self, kinds: Sequence[str], game: Game, limit: Limit, clock: Callable[[], float]
+    ) -> ExitStack:
+        """Seat players of ``kinds`` at ``game``, thinking within ``limit`` by ``clock``.
+
+        Returns the old seats' processes, for the caller to close once no bot needs them.
+
+        Raises:
+            IllegalMove: not one kind per player.
+            InvalidGame: a kind unknown or unfit for the game.
+            InvalidArgument: a limit without ``seconds``.
+        """
+        if limit.seconds is None:
+            raise InvalidArgument(f"{limit}: the page's bots need a time per move (seconds)")
+        if len(kinds) != len(game.players):
+            raise IllegalMove(
+                f"{len(kinds)} seats for a {len(game.players)}-player game: one per player"
+            )
+        kinds = [self._seats.resolve(kind, game) for kind in kinds]
+        stack = ExitStack()
+        try:
+            players = [self._seats.player(kind, game, limit, stack, clock) for kind in kinds]
+        except BaseException:
+            stack.close()
+            raise
+        old, self._stack = self._stack, stack
+        self.kinds, self.players = list(kinds), players
+        self.limit, self.seconds = limit, limit.seconds
+        return old
+
+    def release(self) -> ExitStack:
+        """The seats' processes, for the caller to close once no bot needs them."""
+        return self._stack
+
+    def swap(self) -> None:
+        """Swap the two seats: the other takes the first mark."""
+        self.kinds.reverse()
+        self.players.reverse()
+
+    def name(self, seat: int) -> str:
+        """A seat as the page names it: ``you`` for the only person, else its kind."""
+        kind = self.kinds[seat]
+        if kind == HUMAN and self.kinds.count(HUMAN) == 1:
+            return "you"
+        return kind
+
+    @property
+    def names(self) -> list[str]:
+        """Every seat's name, in turn order."""
+        return [self.name(seat) for seat in range(len(self.kinds))]
+
+    @property
+    def record_names(self) -> tuple[str, ...]:
+        """The players' names for a record: a loaded record's for people's seats."""
+        loaded = self._loaded
+        return tuple(
+            loaded[seat] if player is None and seat < len(loaded) else self.name(seat)
+            for seat, player in enumerate(self.players)
+        )
 
 
 def _described(spec: str) -> str:

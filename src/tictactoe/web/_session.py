@@ -6,38 +6,41 @@ cap on searches gives it a turn; its move is played only if nothing changed mean
 undo, a step back, new seats). Any change, and closing the game, ends its search at once:
 our bots keep time by the game's clock, which is then stopped. Stepping back through the line
 pauses the bots; a move played there replaces the rest of the line.
+
+A game may start with an opening protocol (swap, swap2): its seats are then the opening's
+until it is over, when the seat that chose Black takes the first mark. While it lasts the
+line is its stones, and nothing takes them back.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from contextlib import ExitStack
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from tictactoe import records, specs
 from tictactoe.coordinates import cell_label
-from tictactoe.errors import IllegalMove, InvalidArgument, NothingToUndo
+from tictactoe.errors import ForbiddenMove, IllegalMove, NothingToUndo
 from tictactoe.game import Game
 from tictactoe.limits import Limit
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 from tictactoe.players import Player
-from tictactoe.web._analysis import CellValue, cell_values, evaluation, hint, thought
-from tictactoe.web._seats import HUMAN, Seats
-from tictactoe.web._thinking import GameClock, Searches
+from tictactoe.swap import Ask, Chooser, Opening
+from tictactoe.web._analysis import CellValue, cell_values, hint
+from tictactoe.web._fields import Conflict
+from tictactoe.web._opening import SeatedOpening, opening_decision
+from tictactoe.web._seats import Seats, Table
+from tictactoe.web._thinking import Decision, Searches, Worker, move_decision
+from tictactoe.web._variants import ForbiddenCell, forbidden_cells, forbidden_message
 from tictactoe.web._view import Standing, result, state
 
-__all__ = ["ANALYSIS_SECONDS", "Conflict", "Session"]
+__all__ = ["ANALYSIS_SECONDS", "Session"]
 
 ANALYSIS_SECONDS = 5.0
 """The longest the solver works for one hint's or one overlay's request."""
-_EVALUATION_SECONDS = 0.5
-"""The longest the solver works to put the perfect bot's move into words."""
-
-
-class Conflict(Exception):
-    """A request that the game's state does not allow now (a bot's turn, a closed game)."""
 
 
 class Session:
@@ -56,10 +59,13 @@ class Session:
         searches: the server's cap on the bots thinking at once.
         names: names of the players from a loaded record, kept for people's seats.
         played: when the game started, as a record says it.
+        opening: ``"swap"`` or ``"swap2"`` to open the game so (see :mod:`tictactoe.swap`);
+            seat 0 opens.
 
     Raises:
-        InvalidGame: a seat kind unknown or unfit for the game.
-        InvalidArgument: a limit without ``seconds``.
+        InvalidGame: a seat kind unknown or unfit for the game, or a game the opening does
+            not take (not two players, a board too small).
+        InvalidArgument: a limit without ``seconds``, or an opening on a game with moves.
     """
 
     def __init__(
@@ -72,57 +78,25 @@ class Session:
         searches: Searches,
         names: Sequence[str] = (),
         played: str | None = None,
+        opening: str | None = None,
     ) -> None:
         self._lock = threading.Condition()
-        self._clock = GameClock()
-        self._searches = searches
+        self._bots = Worker(searches)
         self._game = game
         self._line: list[Cell] = [move.cell for move in game.moves]
         self._resigned: Mark | None = None
-        self._seats = seats
-        self._names = tuple(names)
         self._played = played or records.Record.from_game(game).played
         self._version = 0
         self._waiting = 0
-        self._worker: threading.Thread | None = None
-        self._retired: list[ExitStack] = []
         self._bot_error: str | None = None
         self._evaluation: str | None = None
         self._closed = False
-        self._stack = ExitStack()
-        self._kinds: list[str] = []
-        self._players: list[Player | None] = []
-        self._limit = limit
-        self._seconds = _seconds(limit)
+        self._opening = None if opening is None else SeatedOpening(opening, game)
+        self._table = Table(seats, kinds, game, limit, self._bots.clock, names)
+        self._forbidden: tuple[int, list[ForbiddenCell]] = (-1, [])
+        """Black's forbidden cells under renju, and the version they were found at."""
         with self._lock:
-            self._seat(kinds, limit)
             self._changed()
-
-    def _seat(self, kinds: Sequence[str], limit: Limit) -> None:
-        """Make the players of ``kinds``; the old ones' processes close once no bot needs them."""
-        if len(kinds) != len(self._game.players):
-            raise IllegalMove(
-                f"{len(kinds)} seats for a {len(self._game.players)}-player game: one per player"
-            )
-        kinds = [self._seats.resolve(kind, self._game) for kind in kinds]
-        stack = ExitStack()
-        try:
-            players = [
-                self._seats.player(kind, self._game, limit, stack, self._clock) for kind in kinds
-            ]
-        except BaseException:
-            stack.close()
-            raise
-        self._retire(self._stack)
-        self._stack = stack
-        self._kinds, self._players = list(kinds), players
-        self._limit, self._seconds = limit, _seconds(limit)
-
-    def _retire(self, stack: ExitStack) -> None:
-        if self._worker is None:
-            stack.close()
-        else:
-            self._retired.append(stack)
 
     @property
     def players(self) -> int:
@@ -163,15 +137,22 @@ class Session:
             IllegalMove: the game's own refusal (a taken cell, a finished game...).
         """
         with self._lock:
-            self._check_open()
+            self._check_open(opened=True)
             game = self._game
             if game.is_over or (self._is_live and self._resigned is not None):
                 raise Conflict(f"the game is over: {self._result()}; undo or start a new game")
             mover = game.players.index(game.turn)
-            if self._players[mover] is not None:
+            if self._table.players[mover] is not None:
                 rest = "" if self._is_live else ": press Continue to let it play from here"
-                raise Conflict(f"it is {game.turn}'s turn, played by {self._kinds[mover]}{rest}")
-            game.move(row, col)
+                kind = self._table.kinds[mover]
+                raise Conflict(f"it is {game.turn}'s turn, played by {kind}{rest}")
+            try:
+                game.move(row, col)
+            except ForbiddenMove as refused:
+                reason = refused.reason
+                raise ForbiddenMove(
+                    forbidden_message(game, (row, col), reason), reason=reason
+                ) from None
             ply = len(game.moves)
             if ply > len(self._line) or self._line[ply - 1] != (row, col):
                 del self._line[ply - 1 :]
@@ -186,7 +167,7 @@ class Session:
             NothingToUndo: no move has been played.
         """
         with self._lock:
-            self._check_open()
+            self._check_open(opened=True)
             game = self._game
             del self._line[len(game.moves) :]
             if self._resigned is not None:
@@ -195,7 +176,7 @@ class Session:
                 raise NothingToUndo("no move to undo: none has been played")
             else:
                 game.undo()
-                people = any(player is None for player in self._players)
+                people = None in self._table.players
                 while people and game.moves and not self._is_persons_turn():
                     game.undo()
                 del self._line[len(game.moves) :]
@@ -208,7 +189,7 @@ class Session:
             IllegalMove: ``ply`` is not between 0 and the length of the line.
         """
         with self._lock:
-            self._check_open()
+            self._check_open(opened=True)
             if not 0 <= ply <= len(self._line):
                 raise IllegalMove(f"move {ply} is not in this game of {len(self._line)} moves")
             game = self._game
@@ -221,7 +202,7 @@ class Session:
     def resume(self) -> None:
         """Continue the game from the cursor: the rest of the line is dropped, bots play on."""
         with self._lock:
-            self._check_open()
+            self._check_open(opened=True)
             if not self._is_live:
                 del self._line[len(self._game.moves) :]
                 self._resigned = None
@@ -234,13 +215,13 @@ class Session:
             Conflict: the game is over, or no one person can be said to resign.
         """
         with self._lock:
-            self._check_open()
+            self._check_open(opened=True)
             game = self._game
             if game.is_over or self._resigned is not None:
                 raise Conflict(f"the game is over: {self._result()}")
             people = [
                 mark
-                for mark, player in zip(game.players, self._players, strict=True)
+                for mark, player in zip(game.players, self._table.players, strict=True)
                 if player is None
             ]
             if self._is_persons_turn():
@@ -259,8 +240,40 @@ class Session:
         """Seat new players (any bot at work stops); the game stays where it is."""
         with self._lock:
             self._check_open()
-            self._seat(kinds, limit)
+            self._bots.retire(self._table.seat(kinds, self._game, limit, self._bots.clock))
             self._user_changed()
+
+    def place(self, cells: Sequence[Cell]) -> None:
+        """Place the stones the opening asks a person for, in the game's turn order.
+
+        Raises:
+            Conflict: no person is asked for stones now.
+            IllegalMove: the opening's or the game's refusal (a wrong count, a taken cell).
+        """
+        with self._lock:
+            self._persons_opening("place").place(cells)
+            self._follow()
+            self._user_changed()
+
+    def choose(self, option: str) -> None:
+        """Answer the choice the opening asks a person: ``black``, ``white`` or ``place2``.
+
+        Raises:
+            Conflict: no person is asked to choose now.
+            IllegalMove: an option not offered now.
+            InvalidArgument: an option that is none of the opening's.
+        """
+        with self._lock:
+            self._persons_opening("choose").choose(option)
+            self._opened()
+            self._user_changed()
+
+    def _persons_opening(self, what: str) -> Opening:
+        """The opening, checked to ask a person to ``what`` (place or choose) now."""
+        self._check_open()
+        if self._opening is None:
+            raise Conflict(f"no opening asks to {what} now: play on the board")
+        return self._opening.persons(what, self._table.kinds)
 
     def hint(self) -> tuple[Cell, str]:
         """A good move for the side to move at the cursor, and its label, found in time.
@@ -269,11 +282,11 @@ class Session:
             Conflict: the game is over.
         """
         with self._lock:
-            self._check_open()
+            self._check_open(opened=True)
             if self._game.is_over or (self._is_live and self._resigned is not None):
                 raise Conflict("the game is over: no move to suggest")
             game = self._game.copy()
-            seconds = min(self._seconds, ANALYSIS_SECONDS)
+            seconds = min(self._table.seconds, ANALYSIS_SECONDS)
         cell = hint(game, seconds)
         return cell, cell_label(cell, game)
 
@@ -296,21 +309,9 @@ class Session:
             RecordError: the format cannot hold this game.
         """
         with self._lock:
-            game = self._game
-            names = tuple(
-                self._names[i] if player is None and i < len(self._names) else self._name(i)
-                for i, player in enumerate(self._players)
-            )
-            record = records.Record(
-                game.rows,
-                game.cols,
-                game.k,
-                len(game.players),
-                tuple(self._line),
-                names,
-                self._played,
-                game.exact,
-            )
+            names = self._table.record_names
+            record = records.Record.from_game(self._game, names=names, played=self._played)
+            record = replace(record, moves=tuple(self._line))
         return records.dumps(record, fmt)
 
     def close(self) -> None:
@@ -320,14 +321,14 @@ class Session:
                 return
             self._closed = True
             self._version += 1
-            self._retire(self._stack)
+            self._bots.retire(self._table.release())
             self._lock.notify_all()
-            self._stop_outdated()
+            self._bots.stop()
 
     def join(self, seconds: float) -> bool:
         """Wait up to ``seconds`` for the bot at work, if any, to finish; True once none is."""
         with self._lock:
-            worker = self._worker
+            worker = self._bots.thread
         if worker is not None:
             worker.join(seconds)
         return worker is None or not worker.is_alive()
@@ -337,17 +338,16 @@ class Session:
         return len(self._game.moves) == len(self._line)
 
     def _is_persons_turn(self) -> bool:
-        return self._players[self._game.players.index(self._game.turn)] is None
+        return self._table.players[self._game.players.index(self._game.turn)] is None
 
-    def _check_open(self) -> None:
+    def _check_open(self, *, opened: bool = False) -> None:
+        """Refuse a closed game; with ``opened``, also one whose opening is not over."""
         if self._closed:
             raise Conflict("this game is closed: start a new one")
-
-    def _name(self, seat: int) -> str:
-        kind = self._kinds[seat]
-        if kind == HUMAN and self._kinds.count(HUMAN) == 1:
-            return "you"
-        return kind
+        if opened and self._opening is not None:
+            asked = self._opening.waiting(self._opening.by_seat(self._table.names))
+            if asked is not None:
+                raise Conflict(f"the opening is not over: {asked}")
 
     def _user_changed(self) -> None:
         self._bot_error = None
@@ -357,17 +357,8 @@ class Session:
     def _changed(self) -> None:
         self._version += 1
         self._lock.notify_all()
-        self._stop_outdated()
+        self._bots.stop()
         self._start_bot()
-
-    def _stop_outdated(self) -> None:
-        """End the search of the bot at work, if any: it thinks about a game that changed.
-
-        Our bots stop at their next reading of the clock; a brain answers within its time.
-        """
-        if self._worker is not None:
-            self._clock.stop()
-            self._searches.wake()
 
     def _is_outdated(self, version: int) -> bool:
         """Whether a worker started at ``version`` is no longer needed.
@@ -377,114 +368,137 @@ class Session:
         """
         return version != self._version or self._closed
 
-    def _bot_to_move(self) -> Player | None:
-        """The bot that should be thinking now, if any."""
+    def _bot_to_move(self) -> tuple[int, Player] | None:
+        """The seat of the bot that should be thinking now, and the bot, if any.
+
+        While the opening lasts, that is the seat it asks, to place stones or to choose.
+        """
         game = self._game
         if self._closed or game.is_over or not self._is_live or self._resigned is not None:
             return None
         if self._bot_error is not None or self._is_stopped():
             return None
-        return self._players[game.players.index(game.turn)]
+        asked = self._asked()
+        seat = game.players.index(game.turn) if asked is None else asked.seat
+        player = self._table.players[seat]
+        return None if player is None else (seat, player)
+
+    def _asked(self) -> Ask | None:
+        """What the opening waits for; None without one, or once it is over."""
+        return None if self._opening is None else self._opening.asked
 
     def _is_stopped(self) -> bool:
         """Bots alone on the unbounded grid stop after a thousand moves, as in the terminal."""
         return (
             self._game.is_unbounded
-            and all(player is not None for player in self._players)
+            and None not in self._table.players
             and len(self._line) >= specs.UNBOUNDED_MAX_MOVES
         )
 
     def _start_bot(self) -> None:
-        """Set the bot to move thinking, unless a worker (perhaps an outdated one) runs."""
-        player = self._bot_to_move()
-        if player is None or self._worker is not None:
-            return
-        perfect = self._kinds[self._game.players.index(self._game.turn)] == "perfect"
-        self._clock.resume()  # no search of an older state is at work
-        self._worker = threading.Thread(
-            target=self._think,
-            args=(player, self._game.copy(), self._version, perfect),
-            name=f"tictactoe-bot-{player.name}",
-            daemon=True,
-        )
-        self._worker.start()
+        """Set the bot to move thinking, unless a worker (perhaps an outdated one) runs.
 
-    def _think(self, player: Player, game: Game, version: int, explain: bool) -> None:
-        """The worker: on its turn, choose a move on a copy; play it if nothing changed since."""
-        cell = note = error = None
-        if self._searches.enter(lambda: self._is_outdated(version)):
-            try:
-                cell, note, error = _choose(player, game, explain)
-            finally:
-                self._searches.leave()
+        In the opening the bot's stones and choices are the opening chooser's, searching
+        within the bot's limit.
+        """
+        found = self._bot_to_move()
+        if found is None or self._bots.thread is not None:
+            return
+        seat, player = found
+        game = self._game.copy()
+        asked = self._asked()
+        if asked is None:
+            explain = self._table.kinds[seat] == "perfect"
+            decide = partial(move_decision, player, game, explain)
+        else:
+            chooser = Chooser(limit=self._table.limit, clock=self._bots.clock)
+            decide = partial(opening_decision, chooser, game, asked)
+        version = self._version
+        self._bots.start(
+            player.name,
+            decide,
+            lambda: self._is_outdated(version),
+            partial(self._decided, player.name, version),
+        )
+
+    def _decided(self, name: str, version: int, decision: Decision) -> None:
+        """The bot's decision, made on a copy: played if nothing changed since ``version``."""
         with self._lock:
-            self._worker = None
-            for stack in self._retired:
-                stack.close()
-            self._retired.clear()
+            self._bots.finished()
             if self._is_outdated(version):
                 self._start_bot()
                 return
-            if cell is not None and error is None:
+            error = decision.error
+            if error is None:
                 try:
-                    self._game.move(*cell)
-                    self._line.append(self._game.moves[-1].cell)
+                    self._commit(decision)
                 except (IllegalMove, TypeError) as exc:
-                    error = f"{player.name} chose the illegal move {cell!r}: {exc}"
+                    chose = "opening step" if decision.cell is None else f"move {decision.cell!r}"
+                    error = f"{name} chose an illegal {chose}: {exc}"
             self._bot_error = error
-            self._evaluation = note if error is None else None
+            self._evaluation = decision.note if error is None else None
             self._changed()
+
+    def _commit(self, decision: Decision) -> None:
+        """Play a bot's decision at the end of the line: a move, or the opening's answer.
+
+        Raises:
+            IllegalMove: the game's or the opening's refusal; nothing changes then.
+            TypeError: a move that is not a cell.
+        """
+        opening = self._opening
+        if opening is not None and opening.asked is not None:
+            opening.answer(decision)
+            self._opened()
+        elif decision.cell is not None:
+            self._game.move(*decision.cell)
+        self._follow()
+
+    def _opened(self) -> None:
+        """Once the opening is over, seat first whoever plays Black: the opener may not."""
+        if self._opening is not None and self._opening.seat_black():
+            self._table.swap()
+
+    def _follow(self) -> None:
+        """Add to the line the moves played at its end."""
+        self._line.extend(move.cell for move in self._game.moves[len(self._line) :])
 
     def _standing(self) -> Standing:
         """The session as it stands, for the view."""
         live = self._is_live
+        table = self._table
+        opening = asking = None
+        if self._opening is not None:
+            people = [player is None for player in table.players]
+            opening, asking = self._opening.view(table.names, people)
         return Standing(
             game=self._game,
             line=self._line,
-            kinds=self._kinds,
-            names=[self._name(seat) for seat in range(len(self._kinds))],
+            kinds=table.kinds,
+            names=table.names,
+            opening=opening,
+            asking=asking,
             resigned=self._resigned if live else None,
             thinking=self._bot_to_move() is not None,
             stopped=live and self._is_stopped(),
             error=self._bot_error,
             evaluation=self._evaluation,
-            seconds=self._seconds,
+            seconds=table.seconds,
             version=self._version,
             closed=self._closed,
+            forbidden=self._forbidden_cells(),
         )
+
+    def _forbidden_cells(self) -> list[ForbiddenCell]:
+        """Black's forbidden cells at the cursor, found once a version: every poll asks."""
+        version, cells = self._forbidden
+        if version != self._version:
+            cells = forbidden_cells(self._game)
+            self._forbidden = (self._version, cells)
+        return cells
 
     def _result(self) -> str:
         return result(self._standing())
 
     def _state(self) -> dict[str, Any]:
         return state(self._standing())
-
-
-def _choose(
-    player: Player, game: Game, explain: bool
-) -> tuple[Cell | None, str | None, str | None]:
-    """The move ``player`` chooses in ``game`` (a copy), what it thought, and any error.
-
-    With ``explain``, what best play gives after the move is worked out too (the game is
-    changed by it).
-    """
-    try:
-        cell = player.choose_move(game)
-        note = thought(player, game)
-        if explain:
-            game.move(*cell)
-            note = evaluation(game, _EVALUATION_SECONDS)
-    except Exception as exc:  # whatever a bot raises is shown on the page, never lost
-        return None, None, f"{player.name} failed: {exc}"
-    return cell, note, None
-
-
-def _seconds(limit: Limit) -> float:
-    """The bots' time per move under ``limit``: the page has no bot think without end.
-
-    Raises:
-        InvalidArgument: ``limit`` has no ``seconds``.
-    """
-    if limit.seconds is None:
-        raise InvalidArgument(f"{limit}: the page's bots need a time per move (seconds)")
-    return limit.seconds

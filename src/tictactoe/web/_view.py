@@ -16,6 +16,7 @@ from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
 from tictactoe.web._analysis import can_analyse
 from tictactoe.web._seats import HUMAN
+from tictactoe.web._variants import ForbiddenCell
 
 __all__ = ["Standing", "result", "state"]
 
@@ -25,13 +26,17 @@ class Standing:
     """A session at one moment: the game at the cursor and what surrounds it.
 
     ``resigned`` is the mark that resigned, set only at the end of the line; ``thinking`` says
-    a bot is at work on the move; ``stopped`` that bots alone reached their limit of moves.
+    a bot is at work on the move; ``stopped`` that bots alone reached their limit of moves;
+    ``forbidden`` holds the cells Black may not play at the cursor under renju; ``opening``
+    is the opening protocol as the API sends it, and ``asking`` what it waits for, in words.
     """
 
     game: Game
     line: Sequence[Cell]
     kinds: Sequence[str]
     names: Sequence[str]
+    opening: dict[str, Any] | None
+    asking: str | None
     resigned: Mark | None
     thinking: bool
     stopped: bool
@@ -40,6 +45,7 @@ class Standing:
     seconds: float
     version: int
     closed: bool
+    forbidden: Sequence[ForbiddenCell]
 
     @property
     def is_live(self) -> bool:
@@ -72,6 +78,8 @@ def _message(standing: Standing) -> str:
         return result(standing)
     if standing.error is not None:
         return standing.error
+    if standing.asking is not None:
+        return standing.asking
     name = standing.names[game.players.index(game.turn)]
     who = str(game.turn) if name == HUMAN else f"{game.turn} ({name})"
     if standing.thinking:
@@ -100,6 +108,10 @@ def state(standing: Standing) -> dict[str, Any]:
     line = [_move(game, number, cell) for number, cell in enumerate(standing.line)]
     last = game.last_move
     persons_turn = standing.kinds[players.index(game.turn)] == HUMAN and status == "in progress"
+    opening = standing.opening
+    if opening is not None and opening["asked"] is not None:
+        # in the opening the board takes a person's stones, and no click else
+        persons_turn = opening["yours"] and opening["asked"]["what"] == "place"
     return {
         "version": standing.version,
         "rules": {
@@ -108,6 +120,7 @@ def state(standing: Standing) -> dict[str, Any]:
             "k": game.k,
             "players": len(players),
             "exact": game.exact,
+            "rule": game.rule,
         },
         "columns": None if game.cols is None else [column_label(c) for c in range(game.cols)],
         "seats": [
@@ -121,6 +134,8 @@ def state(standing: Standing) -> dict[str, Any]:
         "status": status,
         "winner": None if winner is None else str(winner),
         "winning_line": [list(cell) for cell in game.winning_line or ()],
+        "forbidden": [cell.to_json() for cell in standing.forbidden],
+        "opening": standing.opening,
         "last_move": None if last is None else [last.row, last.col],
         "thinking": standing.thinking,
         "persons_turn": persons_turn,

@@ -18,7 +18,7 @@ import pytest
 from support import ROOT
 
 SCRIPT = ROOT / "tools" / "screenshots.py"
-PICTURES = ("3x3", "gomoku-evaluation", "unbounded", "perfect-play")
+PICTURES = ("3x3", "gomoku-evaluation", "unbounded", "perfect-play", "renju")
 SIZE = (1100, 800)
 """The page's viewport the script sets, in pixels: the size of every picture."""
 
@@ -43,7 +43,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 @pytest.mark.slow
-def test_the_script_makes_the_four_pictures(tmp_path: Path) -> None:
+def test_the_script_makes_the_five_pictures(tmp_path: Path) -> None:
     reason = _missing()
     if reason is not None:
         if os.environ.get("TICTACTOE_BROWSER_TESTS") == "required":

@@ -49,7 +49,14 @@ def test_options_offer_a_person_every_bot_of_the_command_and_the_limits(api: Api
 
 def test_a_new_game_defaults_to_3x3_a_person_against_the_strongest_bot(api: Api) -> None:
     state = ok(api, "POST", "/api/games", {})
-    assert state["rules"] == {"rows": 3, "cols": 3, "k": 3, "players": 2, "exact": False}
+    assert state["rules"] == {
+        "rows": 3,
+        "cols": 3,
+        "k": 3,
+        "players": 2,
+        "exact": False,
+        "rule": "freestyle",
+    }
     assert [seat["kind"] for seat in state["seats"]] == ["human", "perfect"]
     assert state["seats"][0]["name"] == "you"
     assert state["columns"] == ["a", "b", "c"]
@@ -70,16 +77,19 @@ def test_a_new_game_defaults_to_3x3_a_person_against_the_strongest_bot(api: Api)
     [
         (
             {"rows": 6, "cols": 7, "k": 4},
-            {"rows": 6, "cols": 7, "k": 4, "players": 2, "exact": False},
+            {"rows": 6, "cols": 7, "k": 4, "players": 2, "exact": False, "rule": "freestyle"},
         ),
         (
             {"rows": 15, "k": 5, "exact": True},
-            {"rows": 15, "cols": 15, "k": 5, "players": 2, "exact": True},
+            {"rows": 15, "cols": 15, "k": 5, "players": 2, "exact": True, "rule": "standard"},
         ),
-        ({"unbounded": True}, {"rows": None, "cols": None, "k": 5, "players": 2, "exact": False}),
+        (
+            {"unbounded": True},
+            {"rows": None, "cols": None, "k": 5, "players": 2, "exact": False, "rule": "freestyle"},
+        ),
         (
             {"unbounded": True, "k": 4, "players": 3},
-            {"rows": None, "cols": None, "k": 4, "players": 3, "exact": False},
+            {"rows": None, "cols": None, "k": 4, "players": 3, "exact": False, "rule": "freestyle"},
         ),
     ],
 )

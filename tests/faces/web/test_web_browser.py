@@ -5,68 +5,17 @@ Each test leaves a screenshot in build/screenshots/web/ for people to look at.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from support import DATA
-from support.web import serving
-from support.web_driver import cell, chromium, marks, screenshot, script_errors, status, wait_until
+from support.web_driver import cell, chromium, marks, screenshot, start, status, wait_until
 
 from tictactoe import records
 from tictactoe.web import WebServer
 
 PSQ = DATA / "heuristic_beats_random.psq"
-
-
-@pytest.fixture(scope="module")
-def server() -> Iterator[WebServer]:
-    with serving() as running:
-        yield running
-
-
-@pytest.fixture(scope="module")
-def browser(server: WebServer) -> Iterator[Any]:
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def driver(browser: Any) -> Iterator[Any]:
-    """The browser, checked after each test for errors in the page's scripts."""
-    script_errors(browser)
-    yield browser
-    assert script_errors(browser) == []
-
-
-def start(
-    driver: Any, server: WebServer, preset: str, seats: list[str] | None = None, **fields: Any
-) -> None:
-    """Open the page and start a game from the new-game dialog, as a person would."""
-    from selenium.webdriver.support.ui import Select
-
-    driver.get(server.url)
-    wait_until(driver, lambda d: d.find_element("id", "status").text != "Loading…", "the page")
-    if not driver.find_element("id", "setup").get_attribute("open"):
-        driver.find_element("id", "new-game").click()
-    driver.find_element("css selector", f'[data-preset="{preset}"]').click()
-    for name, value in fields.items():
-        field = driver.find_element("id", name)
-        if isinstance(value, bool):
-            if field.is_selected() != value:
-                field.click()
-        else:
-            field.clear()
-            field.send_keys(str(value))
-    for index, kind in enumerate(seats or []):
-        Select(driver.find_elements("css selector", "#setup-seats select")[index]).select_by_value(
-            kind
-        )
-    driver.find_element("id", "start").click()
-    wait_until(
-        driver, lambda d: not d.find_element("id", "setup").get_attribute("open"), "the game"
-    )
 
 
 def replay_label(driver: Any) -> str:

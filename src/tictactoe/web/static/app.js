@@ -12,6 +12,7 @@ let options = null;
 let state = null;
 let watching = null;
 let board = null;
+let pending = []; // a person's stones for the opening, shown until they are all sent
 
 function showError(error) {
   const element = $("error");
@@ -28,7 +29,8 @@ function describe(rules) {
   const size = rules.rows === null ? "unbounded grid" : `${rules.rows}×${rules.cols}`;
   const exact = rules.exact ? " exactly" : "";
   const players = rules.players === 2 ? "" : `, ${rules.players} players`;
-  return `${size},${exact} ${rules.k} in a row${players}`;
+  const named = rules.rule === "renju" || rules.rule === "caro" ? `, ${rules.rule}` : "";
+  return `${size},${exact} ${rules.k} in a row${players}${named}`;
 }
 
 function capitalised(text) {
@@ -48,19 +50,85 @@ function show(next, { newGame = false } = {}) {
   location.hash = state.id;
   remember();
   $("rules").textContent = describe(state.rules);
-  const status = $("status");
-  status.textContent = capitalised(state.message);
-  status.classList.toggle("thinking", state.thinking);
+  $("status").classList.toggle("thinking", state.thinking);
   $("evaluation").textContent = state.evaluation || "";
   board.setState(state, { newGame: fresh });
+  showOpening();
   showSeats(fresh);
   showMoves();
   const over = state.status !== "in progress";
-  $("undo").disabled = state.ply === 0 && state.status !== "resigned";
-  $("hint").disabled = over || state.thinking;
-  $("resign").disabled = over || state.ply < state.line.length;
+  const opening = Boolean(state.opening && state.opening.asked); // its stones stay
+  $("undo").disabled = opening || (state.ply === 0 && state.status !== "resigned");
+  $("hint").disabled = opening || over || state.thinking;
+  $("resign").disabled = opening || over || state.ply < state.line.length;
   refreshValues();
+  showForbidden();
   if (state.thinking) watch();
+}
+
+/** The status line: the server's message, and the stones a person has placed so far. */
+function showStatus() {
+  const asked = placing();
+  const placed = asked && pending.length ? ` (${pending.length} of ${asked.count} placed)` : "";
+  $("status").textContent = capitalised(state.message) + placed;
+}
+
+/** What the opening asks the person at the page to place, if it asks that now. */
+function placing() {
+  const opening = state && state.opening;
+  const asked = opening && opening.asked;
+  return asked && opening.yours && asked.what === "place" ? asked : null;
+}
+
+/** The opening's story so far, and a button for each option when a person chooses. */
+function showOpening() {
+  const opening = state.opening;
+  $("opening").hidden = !(opening && opening.text);
+  $("opening").textContent = opening ? capitalised(opening.text) : "";
+  const asked = opening && opening.asked;
+  const choosing = asked && opening.yours && asked.what === "choose";
+  $("opening-choices").hidden = !choosing;
+  $("opening-choices").replaceChildren(...(choosing ? asked.options.map(optionButton) : []));
+  if (!placing()) pending = [];
+  board.setPending(pending);
+  showStatus();
+}
+
+function optionButton(option) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.option = option.name;
+  button.textContent = capitalised(option.label);
+  button.addEventListener("click", () => act("choose", { option: option.name }));
+  return button;
+}
+
+/** A click on a free cell: a move, or in the opening a stone placed (or taken off again);
+ * the stones go to the server together, once there are as many as the opening asks. */
+function clicked([row, col]) {
+  const asked = placing();
+  if (!asked) {
+    act("move", { row, col });
+    return;
+  }
+  const at = pending.findIndex(([r, c]) => r === row && c === col);
+  if (at >= 0) pending.splice(at, 1);
+  else pending.push([row, col]);
+  board.setPending(pending);
+  showStatus();
+  if (pending.length === asked.count) {
+    act("place", { cells: [...pending] }).then(() => {
+      pending = [];
+      board.setPending(pending);
+      showStatus();
+    });
+  }
+}
+
+/** Mark Black's forbidden cells under renju, unless a person turned the marks off. */
+function showForbidden() {
+  $("forbidden-toggle").hidden = state.rules.rule !== "renju";
+  board.setForbidden($("show-forbidden").checked ? state.forbidden : []);
 }
 
 function showSeats(fresh) {
@@ -249,8 +317,8 @@ async function restore() {
   if (!saved) return false;
   const { rules } = saved;
   const body = { unbounded: rules.rows === null, k: rules.k, exact: rules.exact,
-                 players: rules.players, seats: saved.seats, seconds: saved.seconds,
-                 moves: saved.moves };
+                 rule: rules.rule, players: rules.players, seats: saved.seats,
+                 seconds: saved.seconds, moves: saved.moves };
   if (rules.rows !== null) Object.assign(body, { rows: rules.rows, cols: rules.cols });
   try {
     let restored = await api("POST", "/api/games", body);
@@ -278,7 +346,7 @@ function stepKeys(event) {
 }
 
 function wire() {
-  board = new BoardView($("board"), { onPlay: ([row, col]) => act("move", { row, col }) });
+  board = new BoardView($("board"), { onPlay: clicked });
   $("new-game").addEventListener("click", () => openSetup(state));
   $("undo").addEventListener("click", () => act("undo"));
   $("resign").addEventListener("click", () => act("resign"));
@@ -302,6 +370,7 @@ function wire() {
   $("last").addEventListener("click", () => goto(() => state.line.length));
   $("replay").addEventListener("input", (event) => goto(() => Number(event.target.value)));
   $("show-values").addEventListener("change", () => refreshValues());
+  $("show-forbidden").addEventListener("change", () => showForbidden());
   for (const format of options.formats) {
     $(`save-${format}`).addEventListener("click", () => save(format));
   }

@@ -44,6 +44,8 @@ export class BoardView {
     this.state = null;
     this.marks = new Map();
     this.values = new Map();
+    this.forbidden = new Map();
+    this.pending = new Map();
     this.hintCell = null;
     this.view = { top: 0, left: 0, size: COMFORTABLE_CELL };
     this.cursor = null;
@@ -74,6 +76,20 @@ export class BoardView {
 
   setValues(cells) {
     this.values = new Map(cells.map((cell) => [`${cell.row},${cell.col}`, cell]));
+    this.render();
+  }
+
+  /** Mark the cells Black may not play (each with its reason); an empty list marks none. */
+  setForbidden(cells) {
+    this.forbidden = new Map(cells.map((cell) => [`${cell.row},${cell.col}`, cell.reason]));
+    this.render();
+  }
+
+  /** Show stones a person has chosen but not yet sent, in turn order from the side to move. */
+  setPending(cells) {
+    const seats = this.state.seats;
+    this.pending = new Map(cells.map(([row, col], i) =>
+      [`${row},${col}`, seats[(this.state.ply + i) % seats.length].mark]));
     this.render();
   }
 
@@ -226,8 +242,13 @@ export class BoardView {
         if (key === last) kind += " last";
         const value = this.values.get(key);
         if (value && !mark) kind += ` value-${value.value}`;
-        const name = `${this.label(row, col)}, ${mark || "empty"}` +
-          (value && !mark ? `, ${value.value} with perfect play` : "");
+        const reason = mark ? undefined : this.forbidden.get(key);
+        if (reason) kind += " forbidden";
+        const placed = this.pending.get(key);
+        const name = `${this.label(row, col)}, ` +
+          (mark || (placed ? `${placed}, not sent yet` : "empty")) +
+          (value && !mark ? `, ${value.value} with perfect play` : "") +
+          (reason ? `, forbidden for Black: ${reason}` : "");
         cells.push(`<rect id="${cellId(row, col)}" class="${kind}" role="gridcell" ` +
           `aria-label="${name}" data-row="${row}" data-col="${col}" x="${x(col)}" ` +
           `y="${y(row)}" width="${size.toFixed(2)}" height="${size.toFixed(2)}"/>`);
@@ -250,6 +271,21 @@ export class BoardView {
       if (row < top || row > bottom || col < left || col > right) continue;
       parts.push(markShape(mark, +(x(col) + size / 2).toFixed(2), +(y(row) + size / 2).toFixed(2),
         +radius, +width));
+    }
+    for (const [key, mark] of this.pending) {
+      const [row, col] = key.split(",").map(Number);
+      if (row < top || row > bottom || col < left || col > right) continue;
+      parts.push(`<g class="pending">${markShape(mark, +(x(col) + size / 2).toFixed(2),
+        +(y(row) + size / 2).toFixed(2), +radius, +width)}</g>`);
+    }
+    const arm = +(size * 0.12).toFixed(2);
+    for (const key of this.forbidden.keys()) {
+      const [row, col] = key.split(",").map(Number);
+      if (row < top || row > bottom || col < left || col > right || this.marks.has(key)) continue;
+      const fromX = +(x(col) + size / 2 - arm).toFixed(2);
+      const fromY = +(y(row) + size / 2 - arm).toFixed(2);
+      parts.push(`<path class="forbidden-mark" d="M${fromX} ${fromY}l${2 * arm} ${2 * arm}` +
+        `m0 ${-2 * arm}l${-2 * arm} ${2 * arm}" stroke-width="${Math.max(1.5, size / 20)}"/>`);
     }
     if (state.winning_line.length) {
       const first = state.winning_line[0], end = state.winning_line[state.winning_line.length - 1];

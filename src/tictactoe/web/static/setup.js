@@ -1,5 +1,5 @@
-// The new-game dialog: presets, the board, the players and their seats, the bots' time.
-// The server checks every value; its refusal is shown in the dialog.
+// The new-game dialog: presets, the board and its rule, the players and their seats, an
+// opening, the bots' time. The server checks every value; its refusal is shown in the dialog.
 
 import { api, seatSelect } from "./api.js";
 
@@ -7,9 +7,11 @@ const $ = (id) => document.getElementById(id);
 const PRESETS = {
   tictactoe: { unbounded: false, rows: 3, cols: 3, k: 3, bot: "perfect" },
   gomoku: { unbounded: false, rows: 15, cols: 15, k: 5 },
+  renju: { unbounded: false, rows: 15, cols: 15, k: 5, rule: "renju" },
   connect: { unbounded: false, rows: 6, cols: 7, k: 4 },
   unbounded: { unbounded: true, rows: 15, cols: 15, k: 5 },
 };
+const FREESTYLE = "freestyle";
 
 let options = null;
 
@@ -35,7 +37,8 @@ function preset(name) {
   $("cols").value = chosen.cols;
   $("k").value = chosen.k;
   $("players").value = 2;
-  $("exact").checked = false;
+  $("rule").value = chosen.rule || FREESTYLE;
+  $("opening-protocol").value = options.opening || ""; // the server's first offer
   $("setup-seats").replaceChildren();
   $("setup-seats").dataset.bot = chosen.bot || options.strongest;
   setupSeats();
@@ -46,6 +49,22 @@ function boardFields() {
   const unbounded = $("unbounded").checked;
   $("rows").disabled = unbounded;
   $("cols").disabled = unbounded;
+  ruleFields();
+}
+
+/** Offer the rules of five in a row (renju, caro) and the openings only to two players
+ * making five. */
+function ruleFields() {
+  const five = Number($("players").value) === 2 && Number($("k").value) === 5;
+  const select = $("rule");
+  for (const option of select.options) {
+    const offered = five || !options.rules.find((rule) => rule.name === option.value).five;
+    option.hidden = !offered;
+    option.disabled = !offered;
+  }
+  if (select.selectedOptions[0].disabled) select.value = FREESTYLE;
+  $("opening-field").hidden = !five;
+  if (!five) $("opening-protocol").value = "";
 }
 
 export function openSetup(state) {
@@ -58,8 +77,9 @@ export function openSetup(state) {
       $("cols").value = rules.cols;
     }
     $("k").value = rules.k;
-    $("exact").checked = rules.exact;
     $("players").value = rules.players;
+    $("rule").value = rules.rule;
+    $("opening-protocol").value = state.opening ? state.opening.protocol : "";
     $("seconds").value = state.seconds;
     $("setup-seats").replaceChildren();
     setupSeats();
@@ -77,12 +97,13 @@ async function start(event, onCreated) {
   const body = {
     unbounded: $("unbounded").checked,
     k: number("k"),
-    exact: $("exact").checked,
+    rule: $("rule").value,
     players: number("players"),
     seconds: number("seconds"),
     seats: [...$("setup-seats").querySelectorAll("select")].map((select) => select.value),
   };
   if (!body.unbounded) Object.assign(body, { rows: number("rows"), cols: number("cols") });
+  if ($("opening-protocol").value) body.opening = $("opening-protocol").value;
   try {
     const created = await api("POST", "/api/games", body);
     $("setup").close();
@@ -100,7 +121,13 @@ export function wireSetup(offered, onCreated) {
   $("seconds").max = options.seconds.max;
   $("setup-form").addEventListener("submit", (event) => start(event, onCreated));
   $("cancel").addEventListener("click", () => $("setup").close());
+  for (const rule of options.rules) $("rule").append(new Option(rule.description, rule.name));
+  for (const opening of options.openings) {
+    $("opening-protocol").append(new Option(opening.description, opening.name));
+  }
   $("players").addEventListener("input", setupSeats);
+  $("players").addEventListener("input", ruleFields);
+  $("k").addEventListener("input", ruleFields);
   $("unbounded").addEventListener("change", boardFields);
   for (const button of document.querySelectorAll("[data-preset]")) {
     button.addEventListener("click", () => preset(button.dataset.preset));
