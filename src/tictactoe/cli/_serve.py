@@ -90,11 +90,6 @@ def serve_command(args: argparse.Namespace) -> int:
         pairs = (entry.partition("=") for entry in args.engine)
         old = [f"{name}={specs.ENGINE}{command}" for name, _, command in pairs]
         named |= player_specs(old, at_least=0)
-    if args.opening != NONE:
-        raise UsageError(
-            f"--opening {args.opening}: this page does not take a default opening yet; "
-            "choose it in the new-game form"
-        )
     limit = limit_of(args, PAGE)
     if limit.seconds is not None and limit.seconds > MAX_SECONDS:
         raise UsageError(f"--time {limit.seconds:g}: at most {MAX_SECONDS:g} seconds")
@@ -106,7 +101,7 @@ def serve_command(args: argparse.Namespace) -> int:
         )
     with usage():
         seats = Seats(named)
-    api = Api(seats, limit=limit)
+    api = Api(seats, limit=limit, opening=None if args.opening == NONE else args.opening)
     try:
         server = WebServer((host, args.port), api, names=(host,))
     except OSError as error:

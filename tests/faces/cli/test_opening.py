@@ -126,14 +126,6 @@ def test_match_opens_each_game_and_tells_the_steps(
     assert "game 2: swap2: b places " in out
 
 
-def test_serve_tells_that_the_page_takes_no_default_opening_yet(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    code, _, err = run(["serve", "--opening", "swap2", "--no-browser"], capsys, monkeypatch)
-    assert code == 2
-    assert "new-game form" in err
-
-
 # -- renju refereed by the match -----------------------------------------------------------
 
 OVERLINE_AHEAD = "1,0 0,0 2,0 14,14 3,0 12,14 5,0 10,14 6,0 8,14\n"

@@ -24,7 +24,8 @@ def test_serve_opens_the_page_in_the_browser_and_stops_cleanly_on_ctrl_c(
 
     def visit(url: str) -> None:
         with urllib.request.urlopen(url + "api/options") as response:
-            answers.append(json.load(response)["strongest"])
+            options = json.load(response)
+            answers.append((options["strongest"], options["opening"]))
         _thread.interrupt_main()  # the person presses Ctrl-C
 
     def browser(url: str) -> bool:
@@ -35,11 +36,31 @@ def test_serve_opens_the_page_in_the_browser_and_stops_cleanly_on_ctrl_c(
     monkeypatch.setattr(webbrowser, "open", browser)
     code, out, err = run(["serve", "--port", "0"], capsys, monkeypatch)
     assert code == 130
-    assert answers == ["best"]
+    assert answers == [("best", None)]
     assert opened
     assert opened[0].startswith("http://127.0.0.1:")
     assert out == f"tictactoe: playing at {opened[0]} (Ctrl-C stops)\ntictactoe: server stopped\n"
     assert err == "tictactoe: error: interrupted\n"
+
+
+def test_serve_opening_is_the_one_the_form_offers_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    offered: list[str] = []
+
+    def visit(url: str) -> None:
+        with urllib.request.urlopen(url + "api/options") as response:
+            offered.append(json.load(response)["opening"])
+        _thread.interrupt_main()
+
+    def browser(url: str) -> bool:
+        threading.Thread(target=visit, args=(url,)).start()
+        return True
+
+    monkeypatch.setattr(webbrowser, "open", browser)
+    code, _out, _err = run(["serve", "--port", "0", "--opening", "swap2"], capsys, monkeypatch)
+    assert code == 130
+    assert offered == ["swap2"]
 
 
 @pytest.mark.parametrize(
