@@ -174,7 +174,7 @@ class Chooser:
 
         Raises:
             WrongType: ``game`` is not a game or ``options`` not a sequence of str.
-            InvalidArgument: an option not in :data:`OPTIONS`, or options without both
+            InvalidArgument: an option not in ``OPTIONS``, or options without both
                 colours.
             InvalidGame: a game not for two players.
             GameOver: the game is over.
@@ -228,7 +228,7 @@ def _for_black(game: Game, score: int) -> int:
 
 
 def _checked_options(options: object) -> tuple[str, ...]:
-    """``options`` checked: a sequence of :data:`OPTIONS`, both colours among them."""
+    """``options`` checked: a sequence of ``OPTIONS``, both colours among them."""
     if not isinstance(options, Sequence) or isinstance(options, str):
         raise WrongType(f"options must be a sequence of str, not {shown(options)}")
     offered = tuple(options)

@@ -71,7 +71,7 @@ class Ask:
         what: ``"place"`` or ``"choose"``.
         seat: 0 for the person who opened, 1 for the other.
         count: how many stones to place (for ``"place"``; 0 otherwise).
-        options: what may be chosen (for ``"choose"``; empty otherwise), from :data:`OPTIONS`.
+        options: what may be chosen (for ``"choose"``; empty otherwise), from ``OPTIONS``.
     """
 
     what: str
@@ -199,7 +199,7 @@ class Opening:
         Raises:
             OpeningError: no choice is asked for now, or ``option`` is not offered now
                 (``place2`` in swap, or after two stones more).
-            InvalidArgument: ``option`` is none of :data:`OPTIONS`.
+            InvalidArgument: ``option`` is none of ``OPTIONS``.
             WrongType: ``option`` is not a str.
         """
         if not isinstance(option, str):

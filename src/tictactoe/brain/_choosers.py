@@ -3,12 +3,19 @@
 After each move :meth:`ThreatChooser.explain` gives the ``MESSAGE`` lines a manager shows
 for the move: how the move was found, the score, the depth, the nodes and their rate, the
 time, and the line the bot expects, in wire coordinates (``x,y``).
+
+The bot reads its clock through a :class:`~tictactoe.brain._stopping.StopClock`, so a stop
+the shell counts ends its think at once with the best move it has.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol, runtime_checkable
 
+from tictactoe.brain._stopping import StopClock, StopRequests
 from tictactoe.game import Game
 from tictactoe.limits import Limit
 from tictactoe.outcome import Cell
@@ -42,25 +49,41 @@ class ThreatChooser:
     budget as it comes: it keeps its search board and what its threat searches proved from
     one move to the next, as it does in a match in one process. A bot made anew for each
     move built its board again and proved again what it had proved the move before.
+
+    Args:
+        clock: the time source, in seconds (tests pass a fake one).
+        stops: while one of these is pending, a move ends at once with the best move found
+            so far; None: every move thinks its whole budget.
     """
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], float] = time.perf_counter,
+        stops: StopRequests | None = None,
+    ) -> None:
         self._bot: ThreatBot | None = None
         self._last: Thought | None = None
+        self._clock = clock
+        self._bot_clock = StopClock(clock, StopRequests() if stops is None else stops)
 
     def __call__(self, game: Game, *, limit: Limit, seed: int) -> Cell:
-        """The threat bot's move, thinking within ``limit``.
+        """The threat bot's move, thinking within ``limit`` unless a stop comes first.
 
         ``seed`` seeds the bot at its first move; later moves go on with its own random
         numbers, so a brain made with a seed still plays the same moves.
         """
         bot = self._bot
         if bot is None:
-            bot = self._bot = ThreatBot(seed, limit=limit)
+            bot = self._bot = ThreatBot(seed, limit=limit, clock=self._bot_clock)
         else:
             bot.limit = limit
+        self._bot_clock.budget = max(limit.seconds or 0.0, limit.game_seconds or 0.0)
+        started = self._clock()
         cell = bot.choose_move(game)
-        self._last = bot.last
+        thought = bot.last
+        # the bot's own count of the time takes in the clock's jumps after a stop
+        self._last = None if thought is None else replace(thought, seconds=self._clock() - started)
         return cell
 
     def explain(self) -> list[str]:

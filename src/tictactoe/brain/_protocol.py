@@ -11,33 +11,50 @@ exactly five (an overline does not win: the game's exact rule), bit 4 renju (Bla
 make an overline, 4-4 or 3-3) and 9 standard caro (exactly five, not blocked at both ends);
 caro with overlines (8 without 1) and the continuous game (2) are refused. A bad line never
 stops the brain: it answers ``ERROR <why>`` (a known command it cannot do) or
-``UNKNOWN <line>`` and waits for
-the next one, and a bad command changes nothing. Whatever a reply echoes is escaped, so no
-control character (NUL, ESC, a line break) ever goes back raw. ``BOARD`` stones are checked
-as they come and at most one per cell is kept: a block longer than the board is refused at
-``DONE`` and costs no memory however long it runs.
+``UNKNOWN <line>`` and waits for the next one, and a bad command changes nothing. Whatever a
+reply echoes is escaped, and the stones of a ``BOARD`` block are checked as they come, one
+per cell at most (:mod:`tictactoe.brain._wire`).
+
+``SWAP2BOARD`` plays the swap2 opening as Gomocup managers run it
+(:mod:`tictactoe.brain._swap2`): three stones to open, or the choice of colour, two stones
+more, or a move as White.
+
+``YXSTOP`` (sent by analysis boards such as Yixin-Board) and ``END`` end a think in progress:
+the shell reads them while the brain thinks and counts them in :attr:`Brain.stops`, and the
+default chooser then answers at once with the best move found so far. Handled in their turn,
+they do what they did: ``YXSTOP`` nothing (the move has gone out), ``END`` ends the brain.
 """
 
 from __future__ import annotations
 
 import random
-import re
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Protocol
 
 import tictactoe
+from tictactoe.brain import _swap2
 from tictactoe.brain._choosers import Explaining, ThreatChooser
+from tictactoe.brain._stopping import StopClock, StopRequests
 from tictactoe.brain._timing import TimeKeeper
+from tictactoe.brain._wire import Block, Refused, number, pair, printable, shown, wire
 from tictactoe.errors import TicTacToeError
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.limits import DEFAULT, UNSET, Limit, Unset, check_limit, with_old
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
+from tictactoe.swap import Chooser as OpeningChooser
 
-__all__ = ["ABOUT", "WIN_LENGTH", "Brain", "Chooser", "heuristic_chooser"]
+__all__ = [
+    "ABOUT",
+    "STOPPING",
+    "WIN_LENGTH",
+    "Brain",
+    "Chooser",
+    "command_word",
+    "heuristic_chooser",
+]
 
 WIN_LENGTH = 5
 """Stones in a row that win: gomoku."""
@@ -46,6 +63,9 @@ ABOUT = (
     'country="", www="", email=""'
 )
 """The answer to ABOUT: keyword="value" pairs, as the protocol recommends."""
+STOPPING = frozenset({"YXSTOP", "END"})
+"""The commands that end a think in progress: Yixin-Board's stop, and the manager's END
+("terminate as soon as possible")."""
 _EXACTLY_FIVE = 1
 """The INFO rule bit for exactly five in a row: played as the game's exact rule."""
 _RENJU = 4
@@ -53,8 +73,6 @@ _CARO = 8
 """The INFO rule bits of renju and caro (caro with bit 1 too: standard caro, exactly five)."""
 _UNSUPPORTED_RULES = {2: "continuous game"}
 """INFO rule bits this brain cannot play."""
-_PAIR = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
-_TRIPLE = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 
 
 class Chooser(Protocol):
@@ -68,22 +86,6 @@ def heuristic_chooser(game: Game, *, limit: Limit, seed: int) -> Cell:
     return HeuristicBot(seed, limit=limit).choose_move(game)
 
 
-class _Refused(Exception):
-    """A command this brain knows but cannot do now; the message goes out after ERROR."""
-
-
-@dataclass
-class _BoardBlock:
-    """A BOARD block being read: its stones so far, or the first problem with it."""
-
-    started: float
-    """When BOARD came: the time spent reading the block counts against the move."""
-    stones: dict[Cell, int] = field(default_factory=dict)
-    """Each stone's field (1 own, 2 the opponent's) by cell: at most one per cell."""
-    problem: str | None = None
-    """Why the block is refused; once set, further lines are read and dropped until DONE."""
-
-
 class Brain:
     """A Gomocup brain: :meth:`handle` takes one line from the manager, returns the replies.
 
@@ -93,9 +95,10 @@ class Brain:
             for ``timeout_match``.
         seed: makes the moves repeatable; None for fresh randomness.
         clock: the time source, in seconds (tests pass a fake one).
-        chooser: picks the moves (tests pass a recording one); None for the threat bot. A
-            chooser that can explain its moves (:class:`Explaining`) has its ``MESSAGE``
-            lines sent before each move.
+        chooser: picks the moves (tests pass a recording one); None for the threat bot, on
+            ``clock``, whose think ends at once when :attr:`stops` has one pending. A chooser
+            that can explain its moves (:class:`Explaining`) has its ``MESSAGE`` lines sent
+            before each move.
         nodes, default_turn: the old way to give the limit, deprecated.
     """
 
@@ -113,13 +116,19 @@ class Brain:
         self._nodes = limit.nodes
         self._rng = random.Random(seed)
         self._clock = clock
-        self._chooser: Chooser = ThreatChooser() if chooser is None else chooser
+        self.stops = StopRequests()
+        """The stop lines (``YXSTOP``, ``END``) read and not yet handled: the shell counts
+        them from another thread while the brain thinks, and the default chooser's think
+        ends."""
+        if chooser is None:
+            chooser = ThreatChooser(clock=clock, stops=self.stops)
+        self._chooser: Chooser = chooser
         self._timer = TimeKeeper(limit)
         self._size: tuple[int, int] | None = None  # (rows, cols) once START came
         self._game: Game | None = None
         self._own: Mark | None = None  # None until the first stone says who is who
         self._rule = 0
-        self._board: _BoardBlock | None = None  # the BOARD block being read, until DONE
+        self._board: Block | None = None  # the BOARD block being read, until DONE
         self._notes: list[str] = []  # MESSAGE lines held back until a command wants an answer
         self.finished = False
         """True once END came: the shell stops reading."""
@@ -146,11 +155,11 @@ class Brain:
         except Exception as exc:  # the brain must outlive any bug: report it and go on
             self._board = None
             replies = [f"ERROR internal error: {type(exc).__name__}: {exc}"]
-        return [_printable(reply) for reply in replies]
+        return [printable(reply) for reply in replies]
 
     def _command(self, text: str, started: float) -> list[str]:
-        word, _, rest = text.replace("\t", " ").partition(" ")
-        word, rest = word.upper(), rest.strip()
+        word = command_word(text)
+        rest = text.replace("\t", " ").partition(" ")[2].strip()
         if word == "INFO":
             self._info(rest)
             return []
@@ -159,8 +168,8 @@ class Brain:
             return []
         if word == "YXSTOP":  # the move was already answered: there is nothing to stop
             return []
-        if word == "BOARD":  # the answer, and any held-back note, comes at DONE
-            return self._board_begin(started)
+        if word in ("BOARD", "SWAP2BOARD"):  # the answer, and any held-back note, at DONE
+            return self._board_begin(word, started)
         notes, self._notes = self._notes, []
         if word == "ABOUT":
             return [*notes, ABOUT]
@@ -169,7 +178,7 @@ class Brain:
             return [*notes, f"UNKNOWN {text if len(text) <= 80 else text[:80] + '…'}"]
         try:
             reply = action(rest, started)
-        except _Refused as exc:
+        except Refused as exc:
             return [*notes, f"ERROR {exc}"]
         return [*notes, *self._explained(), reply]
 
@@ -192,16 +201,16 @@ class Brain:
     # -- setting up ---------------------------------------------------------------------
 
     def _start(self, rest: str, started: float) -> str:
-        side = _number(rest, "START")
+        side = number(rest, "START")
         return self._new_game(side, side)
 
     def _rectstart(self, rest: str, started: float) -> str:
-        width, height = _pair(rest, "RECTSTART")
+        width, height = pair(rest, "RECTSTART")
         return self._new_game(height, width)
 
     def _restart(self, rest: str, started: float) -> str:
         if self._size is None:
-            raise _Refused("no board yet: send START first")
+            raise Refused("no board yet: send START first")
         return self._new_game(*self._size)
 
     def _new_game(self, rows: int, cols: int) -> str:
@@ -229,7 +238,7 @@ class Brain:
         try:
             number = int(value)
         except ValueError:
-            self._notes.append(f"MESSAGE ignored INFO {key} {_shown(value)}: not an integer")
+            self._notes.append(f"MESSAGE ignored INFO {key} {shown(value)}: not an integer")
             return
         setter(number)
 
@@ -243,7 +252,7 @@ class Brain:
         if self._rule & _CARO and self._rule & _RENJU:
             names.append("renju and caro at once")
         if names:
-            raise _Refused(
+            raise Refused(
                 f"rule not supported: {', '.join(names)} (freestyle, exactly five, renju, caro)"
             )
 
@@ -260,7 +269,7 @@ class Brain:
         """``game`` under the rule now set: its moves replayed if INFO rule changed it.
 
         Raises:
-            _Refused: the moves cannot all be played under the new rule.
+            Refused: the moves cannot all be played under the new rule.
         """
         if game.rule == self._rule_name:
             return game
@@ -272,7 +281,7 @@ class Brain:
             for move in game.moves:
                 twin.move(move.row, move.col)
         except TicTacToeError as exc:
-            raise _Refused(f"the game cannot go on under the new rule: {exc}") from None
+            raise Refused(f"the game cannot go on under the new rule: {exc}") from None
         self._game = twin
         return twin
 
@@ -280,48 +289,48 @@ class Brain:
 
     def _playing(self) -> Game:
         if self._game is None:
-            raise _Refused("no board yet: send START first")
+            raise Refused("no board yet: send START first")
         self._check_rule()
         game = self._ruled(self._game)
         if game.is_over:
-            raise _Refused("the game is over")
+            raise Refused("the game is over")
         return game
 
     def _begin(self, rest: str, started: float) -> str:
         game = self._playing()
         if self._own is not None and game.turn is not self._own:
-            raise _Refused("it is the opponent's turn")
+            raise Refused("it is the opponent's turn")
         return self._reply(game, started)
 
     def _turn(self, rest: str, started: float) -> str:
         game = self._playing()
         cell = self._cell(rest, "TURN")
         if self._own is not None and game.turn is self._own:
-            raise _Refused("it is this brain's turn, not the opponent's")
+            raise Refused("it is this brain's turn, not the opponent's")
         self._place(game, cell)
         if self._own is None:
             self._own = game.turn
         if game.is_over:  # the opponent's stone stands: it was legal, and it ended the game
-            raise _Refused("the game is over")
+            raise Refused("the game is over")
         return self._reply(game, started)
 
     def _play(self, rest: str, started: float) -> str:
         game = self._playing()
         cell = self._cell(rest, "PLAY")
         if self._own is not None and game.turn is not self._own:
-            raise _Refused("it is the opponent's turn")
+            raise Refused("it is the opponent's turn")
         self._place(game, cell)
         self._own = game.moves[-1].mark
-        return _wire(cell)
+        return wire(cell)
 
     def _takeback(self, rest: str, started: float) -> str:
         game = self._game
         if game is None:
-            raise _Refused("no board yet: send START first")
+            raise Refused("no board yet: send START first")
         cell = self._cell(rest, "TAKEBACK")
         last = game.last_move
         if last is None or last.cell != cell:
-            raise _Refused(f"{_wire(cell)} is not the last stone played")
+            raise Refused(f"{wire(cell)} is not the last stone played")
         game.undo()
         if not game.moves:
             self._own = None
@@ -329,7 +338,7 @@ class Brain:
 
     def _place(self, game: Game, cell: Cell) -> None:
         if game.cell(*cell) is not None:
-            raise _Refused(f"{_wire(cell)} is taken")
+            raise Refused(f"{wire(cell)} is taken")
         game.move(*cell)
 
     def _reply(self, game: Game, started: float) -> str:
@@ -343,28 +352,29 @@ class Brain:
         cell = self._chooser(game, limit=limit, seed=self._rng.getrandbits(32))
         game.move(*cell)
         self._timer.spend(self._clock() - started)
-        return _wire(cell)
+        return wire(cell)
 
     def _cell(self, rest: str, command: str) -> Cell:
         assert self._size is not None
-        x, y = _pair(rest, command)
+        x, y = pair(rest, command)
         rows, cols = self._size
         if not (0 <= x < cols and 0 <= y < rows):
-            raise _Refused(f"{x},{y} is off the {cols}x{rows} board")
+            raise Refused(f"{x},{y} is off the {cols}x{rows} board")
         return (y, x)
 
     # -- BOARD ... DONE -----------------------------------------------------------------
 
-    def _board_begin(self, started: float) -> list[str]:
+    def _board_begin(self, command: str, started: float) -> list[str]:
         if self._size is None:
             self._notes, notes = [], self._notes
             return [*notes, "ERROR no board yet: send START first"]
-        self._board = _BoardBlock(started)
+        rows, cols = self._size
+        self._board = Block(command, started, rows, cols)
         return []
 
     def _board_line(self, text: str, started: float) -> list[str]:
-        """One line inside BOARD: a stone, DONE, END, or a command that cuts BOARD short."""
-        word = text.split(maxsplit=1)[0].upper()
+        """One line inside a block: a stone, DONE, END, or a command that cuts it short."""
+        word = command_word(text)
         if word == "END":
             self.finished = True
             return []
@@ -375,38 +385,52 @@ class Brain:
             notes, self._notes = self._notes, []
             try:
                 if block.problem is not None:
-                    raise _Refused(block.problem)
+                    raise Refused(block.problem)
+                if block.command == "SWAP2BOARD":
+                    return [*notes, *self._swap2(list(block.stones), block.started)]
                 reply = self._impose(block.stones, block.started)
-            except _Refused as exc:
+            except Refused as exc:
                 return [*notes, f"ERROR {exc}"]
             return [*notes, *self._explained(), reply]
-        if word.isalpha():  # a manager that gave up on BOARD: drop it and obey the command
+        if word.isalpha():  # a manager that gave up on the block: drop it, obey the command
             self._board = None
-            return ["ERROR BOARD was not ended by DONE", *self._command(text, started)]
-        if block.problem is None:
-            try:
-                self._add_stone(block.stones, text)
-            except _Refused as exc:
-                block.problem, block.stones = str(exc), {}
+            return [f"ERROR {block.command} was not ended by DONE", *self._command(text, started)]
+        block.add(text)
         return []
 
-    def _add_stone(self, stones: dict[Cell, int], line: str) -> None:
-        """Check one BOARD line and add its stone: a second stone on a cell is refused."""
+    def _swap2(self, stones: list[Cell], started: float) -> list[str]:
+        """The answer to SWAP2BOARD with ``stones`` in the order played, and its note first.
+
+        The brain's game becomes the opening's; once the brain takes a colour, it is the
+        brain's, and after taking White it plays White's move as after TURN.
+        """
         assert self._size is not None
         rows, cols = self._size
-        match = _TRIPLE.fullmatch(line)
-        if match is None:
-            raise _Refused(f"BOARD line {_shown(line)} is not x,y,field")
-        x, y, kind = (int(group) for group in match.groups())
-        if not (0 <= x < cols and 0 <= y < rows):
-            raise _Refused(f"BOARD stone {x},{y} is off the {cols}x{rows} board")
-        if kind == 3:
-            raise _Refused("BOARD field 3 (continuous game) is not supported")
-        if kind not in (1, 2):
-            raise _Refused(f"BOARD field {kind} at {x},{y} is not 1 or 2")
-        if (y, x) in stones:
-            raise _Refused(f"BOARD puts two stones on {x},{y}")
-        stones[(y, x)] = kind
+        self._check_rule()
+        game = _fresh_game(rows, cols, self._rule_name)
+        seconds = self._timer.budget(rows * cols - len(stones), self._clock() - started)
+        instant = self._timer.is_instant
+        clock = StopClock(self._clock, self.stops)
+        clock.budget = seconds or 0.0
+        chooser = OpeningChooser(
+            self._rng.getrandbits(32),
+            limit=Limit(seconds=seconds, nodes=1 if instant else self._nodes),
+            clock=clock,
+        )
+        try:
+            decision = _swap2.decide(game, stones, chooser)
+        except TicTacToeError as exc:
+            raise Refused(str(exc)) from None
+        self._game, self._own = game, None
+        note = _swap2.message(decision, self._clock() - started)
+        if decision.option == "white":
+            reply = self._reply(game, started)
+            return [note, *self._explained(), reply]
+        if decision.option == "black":
+            self._own = game.players[0]
+        self._timer.spend(self._clock() - started)
+        answer = "SWAP" if decision.option == "black" else " ".join(map(wire, decision.placed))
+        return [note, answer]
 
     def _impose(self, stones: dict[Cell, int], started: float) -> str:
         """Set up the position of the BOARD block's stones, then answer this brain's move."""
@@ -419,7 +443,7 @@ class Brain:
         elif theirs == own + 1:
             letters = {1: "O", 2: "X"}
         else:
-            raise _Refused(
+            raise Refused(
                 f"BOARD has {own} own and {theirs} opponent's stones: not this brain's turn"
             )
         grid = [["."] * cols for _ in range(rows)]
@@ -429,13 +453,24 @@ class Brain:
         try:
             game = Game.from_rows(["".join(line) for line in grid], k=k, rule=self._rule_name)
         except TicTacToeError as exc:
-            raise _Refused(f"BOARD is no position a game reaches: {exc}") from None
+            raise Refused(f"BOARD is no position a game reaches: {exc}") from None
         self._check_rule()
         self._game = game
         self._own = game.turn
         if game.is_over:
-            raise _Refused("the game is over")
+            raise Refused("the game is over")
         return self._reply(game, started)
+
+
+def command_word(line: str) -> str:
+    """The command ``line`` starts with, in capitals, as the brain reads it: ``TURN``.
+
+    The shell sorts the lines by it before the brain handles them.
+
+    >>> command_word("  yxstop") in STOPPING
+    True
+    """
+    return line.strip().replace("\t", " ").partition(" ")[0].upper()
 
 
 def _fresh_game(rows: int, cols: int, rule: str) -> Game:
@@ -443,36 +478,4 @@ def _fresh_game(rows: int, cols: int, rule: str) -> Game:
     try:
         return Game(rows, cols, k=min(WIN_LENGTH, max(rows, cols)), rule=rule)
     except (TicTacToeError, ValueError, TypeError):
-        raise _Refused(f"unsupported size {cols}x{rows}") from None
-
-
-def _number(text: str, command: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise _Refused(f"{command} wants a number, not {_shown(text)}") from None
-
-
-def _pair(text: str, command: str) -> tuple[int, int]:
-    match = _PAIR.fullmatch(text)
-    if match is None:
-        raise _Refused(f"{command} wants x,y, not {_shown(text)}")
-    return int(match[1]), int(match[2])
-
-
-def _wire(cell: Cell) -> str:
-    """A cell as the protocol writes it: ``x,y``, the column first."""
-    row, col = cell
-    return f"{col},{row}"
-
-
-def _printable(reply: str) -> str:
-    r"""``reply`` with every character that is not printable escaped: ``\x00``, ``\x1b``."""
-    if reply.isprintable():
-        return reply
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in reply)
-
-
-def _shown(text: str) -> str:
-    """``text`` quoted for a reply line, escaped and cut short: replies stay one short line."""
-    return repr(text if len(text) <= 40 else text[:40] + "…")
+        raise Refused(f"unsupported size {cols}x{rows}") from None
