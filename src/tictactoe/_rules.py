@@ -154,7 +154,10 @@ class _Trial:
             return None
         if max(lengths) > _FIVE:
             return "overline"
-        fours = sum(len(_fives(line)) - _is_straight(line) for line in lines)
+        fours = 0
+        for line in lines:
+            ends = _fives(line)  # a straight four's two five-points make one four
+            fours += len(ends) - (len(ends) == 2 and ends[1] - ends[0] == _FIVE)
         if fours >= 2:
             return "double four"
         threes = 0
@@ -174,12 +177,8 @@ class _Trial:
             if offset == 0 or line[at] != 0:
                 continue
             line[at] = 1
-            try:
-                ends = _fives(line)
-            finally:
-                line[at] = 0
-            # a straight four, and the stone just tried one of its four: not a four already
-            straight = len(ends) == 2 and ends[1] - ends[0] == _FIVE and ends[0] < offset < ends[1]
+            straight = _straight_four(line, at)
+            line[at] = 0
             if straight and self._playable(row + offset * d_row, col + offset * d_col):
                 return True
         return False
@@ -240,10 +239,22 @@ def _fives(line: list[int]) -> list[int]:
     return found
 
 
-def _is_straight(line: list[int]) -> bool:
-    """Whether ``line`` holds a straight four through its centre.
+def _straight_four(line: list[int], at: int) -> bool:
+    """Whether Black's run through the centre of ``line`` is a straight four holding ``at``.
 
-    Two cells that each make exactly five, five apart: one four, not two.
+    Four in a row, an empty cell at each end, and no Black stone past either: each end then
+    makes exactly five.
     """
-    ends = _fives(line)
-    return len(ends) == 2 and ends[1] - ends[0] == _FIVE
+    first = last = _SPAN
+    while first > 0 and line[first - 1] == 1:
+        first -= 1
+    while last < 2 * _SPAN and line[last + 1] == 1:
+        last += 1
+    return (
+        last - first == 3
+        and first <= at <= last
+        and line[first - 1] == 0
+        and line[last + 1] == 0
+        and line[first - 2] != 1
+        and line[last + 2] != 1
+    )
