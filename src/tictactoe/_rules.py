@@ -15,7 +15,9 @@ another wins, as Piskvork's and GomocupJudge's judges rule. White wins with five
 
 **Caro**: five wins only if it is exactly five and not blocked at both ends by the rival's
 stones; the board's edge blocks nothing (Gomocup's rule 9, "standard caro", as Piskvork and
-GomocupJudge judge it; their rule 8 alone would let an overline win too).
+GomocupJudge judge it). **Caro with overlines** (``caro-overline``) is Gomocup's caro league,
+``INFO rule 8`` alone: six or more in a row win as well, blocked or not, as GomocupJudge's
+referee rules.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from collections.abc import Callable
 
 __all__ = [
     "CARO",
+    "CARO_OVERLINE",
     "FREESTYLE",
     "GOMOKU_RULES",
     "LINE_RULES",
@@ -39,11 +42,12 @@ FREESTYLE = "freestyle"
 STANDARD = "standard"
 RENJU = "renju"
 CARO = "caro"
-RULES = (FREESTYLE, STANDARD, RENJU, CARO)
-"""The rules by name: five or more wins; exactly five; renju; caro."""
+CARO_OVERLINE = "caro-overline"
+RULES = (FREESTYLE, STANDARD, RENJU, CARO, CARO_OVERLINE)
+"""The rules by name: five or more wins; exactly five; renju; caro; caro with overlines."""
 LINE_RULES = (FREESTYLE, STANDARD)
 """The rules that judge lines alone, as the m,n,k-game does: every decider plays them."""
-GOMOKU_RULES = (RENJU, CARO)
+GOMOKU_RULES = (RENJU, CARO, CARO_OVERLINE)
 """The rules of two players making five that this module judges: a field of their own in a
 record or a position, and not known to the solver."""
 
@@ -80,13 +84,18 @@ def renju_line(stone: Stone, row: int, col: int, player: int) -> tuple[int, int,
     return None
 
 
-def caro_line(stone: Stone, row: int, col: int, player: int) -> tuple[int, int, int] | None:
+def caro_line(
+    stone: Stone, row: int, col: int, player: int, *, overline: bool = False
+) -> tuple[int, int, int] | None:
     """The line the stone just placed wins by under caro, or None.
 
-    Exactly five, not blocked at both ends by the rival's stones.
+    Exactly five, not blocked at both ends by the rival's stones; with ``overline``, six or
+    more as well, blocked or not.
     """
     for direction, (d_row, d_col) in enumerate(_DIRECTIONS):
         back, ahead = _run(stone, row, col, d_row, d_col, player)
+        if overline and back + ahead + 1 > _FIVE:
+            return direction, -back, back + ahead + 1
         if back + ahead + 1 != _FIVE:
             continue
         before = stone(row - (back + 1) * d_row, col - (back + 1) * d_col)

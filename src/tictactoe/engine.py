@@ -50,8 +50,9 @@ _NOTES_KEPT = 5
 """MESSAGE/DEBUG lines kept to explain a failure."""
 _OUT_OF_STEP = ("crash", "timeout", "garbage")
 """The failures after which the brain may be out of step with us: its process is killed."""
-_RULE_BITS = {"standard": 1, "renju": 4, "caro": 9}
-"""The ``INFO rule`` a game's rule is sent as (freestyle: 0; caro, exactly five, is 8 + 1)."""
+_RULE_BITS = {"standard": 1, "renju": 4, "caro": 9, "caro-overline": 8}
+"""The ``INFO rule`` a game's rule is sent as (freestyle: 0; caro, exactly five, is 8 + 1; caro
+with overlines, Gomocup's caro league, 8)."""
 _CELL = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _NAME = re.compile(r'\bname\s*=\s*"([^"]*)"', re.IGNORECASE)
 

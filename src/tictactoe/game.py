@@ -18,6 +18,7 @@ from tictactoe._detectors import WinDetector, make_detector
 from tictactoe._legal import LegalMoves
 from tictactoe._positions import legal_order, marks_of, parse_rows
 from tictactoe._rules import (
+    CARO_OVERLINE,
     FREESTYLE,
     GOMOKU_RULES,
     RENJU,
@@ -76,8 +77,9 @@ class Game:
             does not win, and play goes on. The same as ``rule="standard"``.
         rule: ``"freestyle"`` (k or more in a row wins, the default), ``"standard"`` (exactly
             k), or, for two players and five in a row, ``"renju"`` (Black, the first player,
-            may not make an overline, a double four or a double three: :class:`ForbiddenMove`)
-            or ``"caro"`` (exactly five, not blocked at both ends by the rival's stones).
+            may not make an overline, a double four or a double three: :class:`ForbiddenMove`),
+            ``"caro"`` (exactly five, not blocked at both ends by the rival's stones) or
+            ``"caro-overline"`` (caro where six or more in a row win too).
             See :mod:`tictactoe._rules` for the rules as they are implemented. Declared
             ``object`` and checked here, as :data:`~tictactoe._checks.Flag` is: the compiled
             build would refuse a wrong type with mypyc's own TypeError first.
@@ -370,8 +372,11 @@ class Game:
 
     def _rule_line(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
         """The line the stone just placed wins by under renju or caro, or None."""
-        verdict = renju_line if self._renju else caro_line
-        found = verdict(self._stone, row, col, player + 1)
+        if self._renju:
+            found = renju_line(self._stone, row, col, player + 1)
+        else:
+            overline = self._rule == CARO_OVERLINE
+            found = caro_line(self._stone, row, col, player + 1, overline=overline)
         if found is None:
             return None
         direction, first, length = found
@@ -398,7 +403,7 @@ class Game:
 
     @property
     def rule(self) -> str:
-        """The rule by name: ``"freestyle"``, ``"standard"``, ``"renju"`` or ``"caro"``."""
+        """The rule by name: freestyle, standard, renju, caro or caro-overline."""
         return self._rule
 
     def undo(self) -> Move:

@@ -69,6 +69,8 @@ __all__ = [
 ]
 
 FORMATS = ("json", "psq", "sgf")
+_RULE_NAMES = ", ".join(GOMOKU_RULES[:-1]) + f" or {GOMOKU_RULES[-1]}"
+"""The rules a record names, for messages: renju, caro or caro-overline."""
 """The formats a record is read and written in, named as the files' extensions."""
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
@@ -89,7 +91,8 @@ class Record:
     """A whole game: rules, names, moves and when it was played.
 
     ``exact`` is the rule that only exactly k in a row wins (see :class:`~tictactoe.Game`);
-    ``rule`` is ``"renju"`` or ``"caro"`` for games under those rules, else None.
+    ``rule`` is ``"renju"``, ``"caro"`` or ``"caro-overline"`` for games under those rules,
+    else None.
     """
 
     rows: int | None
@@ -285,7 +288,7 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     if played is not None:
         _check_read(source, "DT", "sgf", "date", played)
     if sgf.rule is not None and sgf.rule not in GOMOKU_RULES:
-        raise RecordError(f"{source}: RU: {_quote(sgf.rule)}, expected renju or caro")
+        raise RecordError(f"{source}: RU: {_quote(sgf.rule)}, expected {_RULE_NAMES}")
     record = Record(sgf.rows, sgf.cols, GOMOKU_K if k is None else k, 2, sgf.moves, names, played)
     record = dataclasses.replace(record, rule=sgf.rule)
     _replayed(record, source, list(sgf.where))
@@ -337,7 +340,7 @@ def _check_fields(record: Record) -> None:
     if type(record.exact) is not bool:
         raise RecordError(f"exact: {_quote(record.exact)}, expected True or False")
     if record.rule is not None and record.rule not in GOMOKU_RULES:
-        raise RecordError(f"rule: {_quote(record.rule)}, expected None, 'renju' or 'caro'")
+        raise RecordError(f"rule: {_quote(record.rule)}, expected None or {_RULE_NAMES}")
 
 
 def _spelled(k: int) -> str:
@@ -477,7 +480,7 @@ def _load_json(text: str, source: str) -> Record:
         raise RecordError(f"{source}: field rules.exact: {_quote(exact)}, expected true or false")
     rule = rules.get("rule")
     if rule is not None and rule not in GOMOKU_RULES:
-        raise RecordError(f"{source}: field rules.rule: {_quote(rule)}, expected renju or caro")
+        raise RecordError(f"{source}: field rules.rule: {_quote(rule)}, expected {_RULE_NAMES}")
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")

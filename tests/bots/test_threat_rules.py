@@ -34,8 +34,9 @@ def stones_of(game: ttt.Game) -> dict[ttt.Cell, int]:
 def wins(game: ttt.Game, cell: ttt.Cell, player: int) -> bool:
     """Whether ``player``'s stone on ``cell`` wins, as the referee rules."""
     stones, rows, cols = stones_of(game), game.rows or 0, game.cols or 0
-    if game.rule == "caro":
-        return caro_wins(stones, rows, cols, cell, player)
+    if game.rule.startswith("caro"):
+        overline = game.rule == "caro-overline"
+        return caro_wins(stones, rows, cols, cell, player, overline_wins=overline)
     return renju_verdict(stones, rows, cols, cell, player) == "five"
 
 
@@ -56,7 +57,9 @@ def random_game(rule: str, seed: int, moves: int) -> ttt.Game:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["renju", "caro"]), st.integers(0, 2**32), st.integers(8, 40))
+@given(
+    st.sampled_from(["renju", "caro", "caro-overline"]), st.integers(0, 2**32), st.integers(8, 40)
+)
 def test_the_board_finds_the_fives_and_forbidden_points_the_referee_finds(
     rule: str, seed: int, moves: int
 ) -> None:
@@ -76,7 +79,7 @@ def test_the_board_finds_the_fives_and_forbidden_points_the_referee_finds(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("rule", ["renju", "caro"])
+@pytest.mark.parametrize("rule", ["renju", "caro", "caro-overline"])
 def test_every_move_of_the_bot_is_legal_under_the_rule(rule: str) -> None:
     """Full games against the heuristic bot, each side in turn: the game refuses nothing."""
     for seed in range(4):

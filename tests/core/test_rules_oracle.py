@@ -150,7 +150,8 @@ def play_and_check(seed: int, rule: str, heuristic: bool) -> None:
                 continue
             wins = verdict == "five"
         else:
-            wins = oracle.caro_wins(stones, rows, cols, cell, player)
+            overline = rule == "caro-overline"
+            wins = oracle.caro_wins(stones, rows, cols, cell, player, overline_wins=overline)
         status = game.move(*cell)
         stones[cell] = player
         assert (status is ttt.Status.WON) == wins, (seed, rule, cell)
@@ -158,11 +159,13 @@ def play_and_check(seed: int, rule: str, heuristic: bool) -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_every_move_of_random_games_is_judged_as_the_oracle_judges_it(seed: int) -> None:
-    play_and_check(seed, "renju" if seed % 4 else "caro", heuristic=seed % 3 == 0)
+    rule = "renju" if seed % 4 else "caro" if seed % 8 else "caro-overline"
+    play_and_check(seed, rule, heuristic=seed % 3 == 0)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(8))
 def test_twenty_thousand_games_are_judged_as_the_oracle_judges_them(part: int) -> None:
     for seed in range(1000 + 2500 * part, 3500 + 2500 * part):
-        play_and_check(seed, "caro" if seed % 10 == 0 else "renju", heuristic=seed % 7 == 0)
+        rule = "renju" if seed % 10 else "caro" if seed % 20 else "caro-overline"
+        play_and_check(seed, rule, heuristic=seed % 7 == 0)

@@ -49,7 +49,8 @@ def test_psq_refuses_the_rule_and_sgf_an_unknown_one() -> None:
     game = ttt.Game(15, k=5, rule="caro")
     with pytest.raises(ttt.RecordError, match="PSQ cannot hold the caro rule"):
         records.dumps(records.Record.from_game(game), "psq")
-    with pytest.raises(ttt.RecordError, match=r"RU: 'japanese', expected renju or caro"):
+    expected = r"RU: 'japanese', expected renju, caro or caro-overline"
+    with pytest.raises(ttt.RecordError, match=expected):
         records.loads("(;FF[4]GM[4]SZ[15]RU[Japanese];B[hh])", "sgf")
 
 

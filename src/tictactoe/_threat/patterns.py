@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from tictactoe._rules import CARO, FREESTYLE, RENJU, RULES, STANDARD
+from tictactoe._rules import CARO, CARO_OVERLINE, FREESTYLE, RENJU, RULES, STANDARD
 
 __all__ = [
     "BLOCK3",
@@ -54,18 +54,22 @@ LEVEL_MASK = (1 << LEVEL_BITS) - 1
 _EMPTY, _MINE, _BLOCKED, _WALL = 0, 1, 2, 3
 """A neighbour as a level is worked out: empty, the player's, the rival's, off the board."""
 
-_OR_MORE, _EXACTLY, _OPEN_END = 0, 1, 2
-"""How a run wins: k or more; exactly k; exactly k with an end not the rival's stone."""
+_OR_MORE, _EXACTLY, _OPEN_END, _OPEN_END_OR_LONGER = 0, 1, 2, 3
+"""How a run wins: k or more; exactly k; exactly k with an end not the rival's stone; that,
+or more than k."""
 _WINS = {
     FREESTYLE: (_OR_MORE, _OR_MORE),
     STANDARD: (_EXACTLY, _EXACTLY),
     RENJU: (_EXACTLY, _OR_MORE),
     CARO: (_OPEN_END, _OPEN_END),
+    CARO_OVERLINE: (_OPEN_END_OR_LONGER, _OPEN_END_OR_LONGER),
 }
 """By rule, how the first player's runs win and how the second's do."""
 
 
-def level_of(line: tuple[int, ...], k: int, *, exact: bool, caro: bool = False) -> int:
+def level_of(
+    line: tuple[int, ...], k: int, *, exact: bool, caro: bool = False, overline: bool = False
+) -> int:
     """The level a stone at the centre of ``line`` makes (the centre counted as the player's).
 
     Args:
@@ -74,8 +78,11 @@ def level_of(line: tuple[int, ...], k: int, *, exact: bool, caro: bool = False) 
         k: stones in a row that win.
         exact: only exactly k in a row wins.
         caro: only exactly k in a row, not closed at both ends by the rival's stones, wins.
+        overline: with ``caro``, more than k in a row wins too.
     """
-    wins = _OPEN_END if caro else _EXACTLY if exact else _OR_MORE
+    wins = _EXACTLY if exact else _OR_MORE
+    if caro:
+        wins = _OPEN_END_OR_LONGER if overline else _OPEN_END
     return _level(_normalised(line, wins), k, wins)
 
 
@@ -86,7 +93,7 @@ def _normalised(line: tuple[int, ...], wins: int) -> tuple[int, ...]:
     The board's edge blocks as the rival's stone does, but for caro, where a five is closed
     by the rival's stones alone.
     """
-    cells = [_BLOCKED if cell == _WALL and wins != _OPEN_END else cell for cell in line]
+    cells = [_BLOCKED if cell == _WALL and wins < _OPEN_END else cell for cell in line]
     centre = len(cells) // 2
     cells[centre] = _MINE
     for side in (range(centre + 1, len(cells)), range(centre - 1, -1, -1)):
@@ -112,7 +119,7 @@ def _run(cells: tuple[int, ...], centre: int) -> tuple[int, int]:
 def _wins(cells: tuple[int, ...], k: int, wins: int) -> bool:
     first, last = _run(cells, len(cells) // 2)
     length = last - first + 1
-    if wins == _OR_MORE:
+    if wins == _OR_MORE or (wins == _OPEN_END_OR_LONGER and length > k):
         return length >= k
     return length == k and (wins == _EXACTLY or not _closed(cells, first - 1, first + k))
 
@@ -128,7 +135,7 @@ def _has_room(cells: tuple[int, ...], k: int, wins: int) -> bool:
     starts = range(max(0, centre - k + 1), min(centre, len(cells) - k) + 1)
     return any(
         all(free[start : start + k])
-        and not (wins == _OPEN_END and _closed(cells, start - 1, start + k))
+        and not (wins >= _OPEN_END and _closed(cells, start - 1, start + k))
         for start in starts
     )
 

@@ -8,8 +8,9 @@ Coordinates on the wire are ``x,y``, 0-based, x the column and y the row; the ga
 ``(row, col)``. The game is five in a row, freestyle (five or more wins), on the START board;
 a board with no line of five plays a full side in a row. ``INFO rule`` with bit 1 set plays
 exactly five (an overline does not win: the game's exact rule), bit 4 renju (Black may not
-make an overline, 4-4 or 3-3) and 9 standard caro (exactly five, not blocked at both ends);
-caro with overlines (8 without 1) and the continuous game (2) are refused. A bad line never
+make an overline, 4-4 or 3-3), 8 Gomocup's caro (five not blocked at both ends, or six or
+more) and 9 standard caro (exactly five, not blocked at both ends); the continuous game (2)
+is refused. A bad line never
 stops the brain: it answers ``ERROR <why>`` (a known command it cannot do) or
 ``UNKNOWN <line>`` and waits for the next one, and a bad command changes nothing. Whatever a
 reply echoes is escaped, and the stones of a ``BOARD`` block are checked as they come, one
@@ -70,7 +71,8 @@ _EXACTLY_FIVE = 1
 """The INFO rule bit for exactly five in a row: played as the game's exact rule."""
 _RENJU = 4
 _CARO = 8
-"""The INFO rule bits of renju and caro (caro with bit 1 too: standard caro, exactly five)."""
+"""The INFO rule bits of renju and caro (caro alone lets an overline win, as Gomocup's caro
+league does; with bit 1 too it is standard caro, exactly five)."""
 _UNSUPPORTED_RULES = {2: "continuous game"}
 """INFO rule bits this brain cannot play."""
 
@@ -247,13 +249,12 @@ class Brain:
 
     def _check_rule(self) -> None:
         names = [name for bit, name in _UNSUPPORTED_RULES.items() if self._rule & bit]
-        if self._rule & _CARO and not self._rule & _EXACTLY_FIVE:
-            names.append("caro with overlines (standard caro, 9, is)")
         if self._rule & _CARO and self._rule & _RENJU:
             names.append("renju and caro at once")
         if names:
             raise Refused(
-                f"rule not supported: {', '.join(names)} (freestyle, exactly five, renju, caro)"
+                f"rule not supported: {', '.join(names)} (freestyle, exactly five, renju, caro, "
+                "caro with overlines)"
             )
 
     @property
@@ -262,7 +263,7 @@ class Brain:
         if self._rule & _RENJU:
             return "renju"
         if self._rule & _CARO:
-            return "caro"
+            return "caro" if self._rule & _EXACTLY_FIVE else "caro-overline"
         return "standard" if self._rule & _EXACTLY_FIVE else "freestyle"
 
     def _ruled(self, game: Game) -> Game:

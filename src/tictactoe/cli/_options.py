@@ -115,8 +115,9 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
         "--rule",
         choices=RULES,
         help="freestyle (k or more wins, the default), standard (exactly k), renju (Black may "
-        "not make an overline, 4-4 or 3-3) or caro (exactly five, not blocked at both ends); "
-        "renju and caro are five in a row for two players",
+        "not make an overline, 4-4 or 3-3), caro (exactly five, not blocked at both ends) or "
+        "caro-overline (caro where six or more win too: Gomocup's caro); the last three are "
+        "five in a row for two players",
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tictactoe._rules import CARO, FREESTYLE, GOMOKU_RULES, RENJU, RULES, STANDARD
+from tictactoe._rules import CARO, CARO_OVERLINE, FREESTYLE, GOMOKU_RULES, RENJU, RULES, STANDARD
 from tictactoe.coordinates import cell_label
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
@@ -20,6 +20,7 @@ _DESCRIPTIONS = {
     STANDARD: "standard: exactly k in a row wins, an overline does not",
     RENJU: "renju: Black (X) may not make a double three, a double four or an overline",
     CARO: "caro: exactly five, not blocked at both ends by the rival",
+    CARO_OVERLINE: "caro-overline: caro, and six or more in a row win too (Gomocup's caro)",
 }
 _LINES = ((0, 1), (1, 0), (1, 1), (1, -1))
 _REACH = range(-4, 5)

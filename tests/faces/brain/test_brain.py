@@ -378,7 +378,6 @@ def test_bad_info_values_are_told_at_the_next_command() -> None:
 @pytest.mark.parametrize(
     ("rule", "names"),
     [
-        (8, "caro with overlines (standard caro, 9, is)"),
         (2, "continuous game"),
         (6, "continuous game"),
         (13, "renju and caro at once"),
@@ -387,13 +386,18 @@ def test_bad_info_values_are_told_at_the_next_command() -> None:
 def test_unsupported_rules_refuse_moves(rule: int, names: str) -> None:
     brain = Brain(chooser=Recorder())
     assert replay(brain, f"START 15\nINFO rule {rule}") == ["OK"]
-    error = f"ERROR rule not supported: {names} (freestyle, exactly five, renju, caro)"
+    error = (
+        f"ERROR rule not supported: {names} (freestyle, exactly five, renju, caro, "
+        "caro with overlines)"
+    )
     assert replay(brain, "BEGIN\nTURN 1,1\nRESTART\nBOARD\nDONE") == [error] * 4
     assert replay(brain, "INFO rule 0\nBEGIN") == ["0,0"]
 
 
-@pytest.mark.parametrize(("rule", "name"), [(4, "renju"), (5, "renju"), (9, "caro")])
-def test_renju_and_standard_caro_are_played(rule: int, name: str) -> None:
+@pytest.mark.parametrize(
+    ("rule", "name"), [(4, "renju"), (5, "renju"), (9, "caro"), (8, "caro-overline")]
+)
+def test_renju_and_both_caros_are_played(rule: int, name: str) -> None:
     brain = Brain(chooser=Recorder())
     assert replay(brain, f"INFO rule {rule}\nSTART 15\nBEGIN\nTURN 7,7") == ["OK", "0,0", "1,0"]
     assert brain.game is not None

@@ -47,6 +47,7 @@ def test_options_name_every_rule_and_which_are_for_five_in_a_row(api: Api) -> No
         "standard": False,
         "renju": True,
         "caro": True,
+        "caro-overline": True,
     }
     assert all(rule["description"].startswith(rule["name"] + ": ") for rule in rules)
 

@@ -29,7 +29,7 @@ function describe(rules) {
   const size = rules.rows === null ? "unbounded grid" : `${rules.rows}×${rules.cols}`;
   const exact = rules.exact ? " exactly" : "";
   const players = rules.players === 2 ? "" : `, ${rules.players} players`;
-  const named = rules.rule === "renju" || rules.rule === "caro" ? `, ${rules.rule}` : "";
+  const named = ["renju", "caro", "caro-overline"].includes(rules.rule) ? `, ${rules.rule}` : "";
   return `${size},${exact} ${rules.k} in a row${players}${named}`;
 }
 
