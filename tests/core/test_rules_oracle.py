@@ -121,12 +121,21 @@ def test_the_core_agrees_on_thousands_of_positions_with_false_threes(part: int) 
     assert seen["false three"] >= 250  # a double three that the recursion undoes: 1,000 in all
 
 
-def play_and_check(seed: int, rule: str, heuristic: bool) -> None:
-    """One game under ``rule``, every move tried first as the oracle judges it."""
+def play_and_check(seed: int, rule: str, bot_kind: str | None) -> None:
+    """One game under ``rule``, every move tried first as the oracle judges it.
+
+    Random moves near the stones, mixed with a bot's (``"heuristic"`` or ``"threat"``) when
+    one is named: a bot plays shapes random stones rarely make, and the threat bot plays
+    renju's rules themselves.
+    """
     rng = random.Random(seed)
     rows, cols = SIZES[seed % len(SIZES)]
     game = ttt.Game(rows, cols, k=5, rule=rule)
-    bot = ttt.HeuristicBot(seed, limit=ttt.Limit(nodes=20)) if heuristic else None
+    bot: ttt.Player | None = None
+    if bot_kind == "heuristic":
+        bot = ttt.HeuristicBot(seed, limit=ttt.Limit(nodes=20))
+    elif bot_kind == "threat":
+        bot = ttt.ThreatBot(seed, limit=ttt.Limit(nodes=30))
     stones: Stones = {}
     while not game.is_over:
         player = 1 + len(game.moves) % 2
@@ -160,7 +169,9 @@ def play_and_check(seed: int, rule: str, heuristic: bool) -> None:
 @pytest.mark.parametrize("seed", range(40))
 def test_every_move_of_random_games_is_judged_as_the_oracle_judges_it(seed: int) -> None:
     rule = "renju" if seed % 4 else "caro" if seed % 8 else "caro-overline"
-    play_and_check(seed, rule, heuristic=seed % 3 == 0)
+    play_and_check(
+        seed, rule, "heuristic" if seed % 3 == 0 else "threat" if seed % 5 == 1 else None
+    )
 
 
 @pytest.mark.slow
@@ -168,4 +179,5 @@ def test_every_move_of_random_games_is_judged_as_the_oracle_judges_it(seed: int)
 def test_twenty_thousand_games_are_judged_as_the_oracle_judges_them(part: int) -> None:
     for seed in range(1000 + 2500 * part, 3500 + 2500 * part):
         rule = "renju" if seed % 10 else "caro" if seed % 20 else "caro-overline"
-        play_and_check(seed, rule, heuristic=seed % 7 == 0)
+        bot = "heuristic" if seed % 7 == 0 else "threat" if seed % 50 == 1 else None
+        play_and_check(seed, rule, bot)
