@@ -196,3 +196,22 @@ def test_a_caro_five_closed_at_both_ends_is_no_threat() -> None:
     bot.choose_move(caro)
     assert bot.last is not None
     assert bot.last.reason != "block"
+
+
+def five_and_overline() -> list[str]:
+    """Black (X) to move with two fives on row 7: (7, 2) also makes seven in column 2."""
+    rows = ["." * SIZE for _ in range(SIZE)]
+    for row in (4, 5, 6, 8, 9, 10):
+        rows[row] = "..X" + "." * 12
+    rows[7] = "...XXXX........"
+    rows[0] = "O.O.O.O.O.O.O.O"
+    rows[14] = "O.O............"
+    return rows
+
+
+def test_black_wins_by_the_five_that_makes_no_overline_when_it_may_choose() -> None:
+    game = ttt.Game.from_rows(five_and_overline(), k=5, rule="renju")
+    bot = ThreatBot(1, limit=ttt.Limit(nodes=100))
+    assert bot.choose_move(game) == (7, 7)
+    game.move(7, 2)  # the core rules the other five a win all the same
+    assert game.winner is game.players[0]

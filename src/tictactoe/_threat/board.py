@@ -345,8 +345,10 @@ class PatternBoard:
             if level == FLEX4:
                 return True
             threes += level >= FLEX3
-        if threes >= 2:
-            return True
+        return threes >= 2 or self.makes_overline(index)
+
+    def makes_overline(self, index: int) -> bool:
+        """Whether Black's stone on the empty ``index`` makes six or more in a row."""
         stones = self.stones
         for step in self.steps:
             run, at = 1, index - step

@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from tictactoe._threat.board import PatternBoard
 from tictactoe._threat.defence import Defence
 from tictactoe._threat.search import WIN, Line, Search, Table
 from tictactoe._threat.stages import Stages, allowance
@@ -75,7 +76,7 @@ class Thinking:
         me = board.to_move
         rival = 3 - me
         if board.fives[me]:
-            return Decision(min(board.fives[me]), "five", WIN, 1)
+            return Decision(_five(board, me), "five", WIN, 1)
         blocks = board.playable(sorted(board.fives[rival]), me)
         if blocks:
             return Decision(blocks[0], "block", 0, 0)
@@ -159,6 +160,20 @@ class Thinking:
             found = tactics.deepening(me, params.vct_depth, fours_only=False)
             return None if found is None else found[0]
         return None
+
+
+def _five(board: PatternBoard, me: int) -> int:
+    """The cell where ``me`` makes five: under renju, for Black, one making no overline too.
+
+    Black's exact five wins whatever else the stone makes, as the core rules; but some
+    referees (c-gomoku-cli among them) call a five made with an overline on another line a
+    forbidden overline, so where there is a choice the bot leaves them no doubt.
+    """
+    fives = sorted(board.fives[me])
+    if me == 1 and board.renju:
+        clean = [cell for cell in fives if not board.makes_overline(cell)]
+        return (clean or fives)[0]
+    return fives[0]
 
 
 def _threat_line(line: list[int], reason: str) -> Decision:
