@@ -1,4 +1,5 @@
-"""The browser tests' server and Chromium: one of each per test module."""
+"""The web tests' fixtures: an API that checks no bot thread outlives it, and the browser
+tests' server and Chromium, one of each per test module."""
 
 from __future__ import annotations
 
@@ -6,10 +7,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.web import serving
+from support.web import bot_threads, serving
 from support.web_driver import chromium, script_errors
 
-from tictactoe.web import WebServer
+from tictactoe.web import Api, WebServer
+
+
+@pytest.fixture
+def api() -> Iterator[Api]:
+    """An API with a patient wait for the bots; no bot thread is left when it closes."""
+    api = Api(wait_seconds=10.0)
+    yield api
+    api.close()
+    assert not bot_threads()
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,14 +14,6 @@ from tictactoe import records, specs
 from tictactoe.web import Api, Seats
 from tictactoe.web._api import MAX_COORDINATE
 from tictactoe.web._session import Session
-
-
-@pytest.fixture
-def api() -> Iterator[Api]:
-    api = Api(wait_seconds=10.0)
-    yield api
-    api.close()
-    assert not bot_threads()
 
 
 def engines(mode: str) -> Seats:

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.web import bot_threads, call, new_game, ok, settled
+from support.web import call, new_game, ok, settled
 
 from tictactoe import records
 from tictactoe.errors import InvalidArgument
@@ -15,14 +14,6 @@ from tictactoe.web import Api
 
 FAR = [[0, 0], [14, 14], [0, 14], [14, 0], [0, 7]]
 """Stones a person places, far from one another and from the bot's."""
-
-
-@pytest.fixture
-def api() -> Iterator[Api]:
-    api = Api(wait_seconds=10.0)
-    yield api
-    api.close()
-    assert not bot_threads()
 
 
 def opening_game(api: Api, protocol: str, seats: list[str], **fields: Any) -> Any:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from support.web import bot_threads, call, new_game, ok
+from support.web import call, new_game, ok
 
 import tictactoe as ttt
 from tictactoe import records
@@ -20,14 +19,6 @@ WHITE = [[0, 0], [0, 14], [14, 0], [14, 14], [0, 7], [14, 7], [0, 3], [0, 11], [
 DOUBLE_THREE = ([[2, 4], [3, 4], [4, 2], [4, 3]], (4, 4))
 DOUBLE_FOUR = ([[7, 3], [7, 4], [7, 5], [4, 6], [5, 6], [6, 6]], (7, 6))
 OVERLINE = ([[7, 1], [7, 2], [7, 3], [7, 5], [7, 6]], (7, 4))
-
-
-@pytest.fixture
-def api() -> Iterator[Api]:
-    api = Api(wait_seconds=10.0)
-    yield api
-    api.close()
-    assert not bot_threads()
 
 
 def moves(black: list[list[int]]) -> list[list[int]]:
