@@ -69,9 +69,9 @@ __all__ = [
 ]
 
 FORMATS = ("json", "psq", "sgf")
+"""The formats a record is read and written in, named as the files' extensions."""
 _RULE_NAMES = ", ".join(GOMOKU_RULES[:-1]) + f" or {GOMOKU_RULES[-1]}"
 """The rules a record names, for messages: renju, caro or caro-overline."""
-"""The formats a record is read and written in, named as the files' extensions."""
 VERSION = 1
 MAX_BYTES = 8 * 1024 * 1024
 """Files larger than this are refused; no more than this is ever read."""
