@@ -83,6 +83,10 @@ class Game:
             See :mod:`tictactoe._rules` for the rules as they are implemented. Declared
             ``object`` and checked here, as :data:`~tictactoe._checks.Flag` is: the compiled
             build would refuse a wrong type with mypyc's own TypeError first.
+        misere: misère play, for two players: whoever makes the line (k in a row, or exactly
+            k under the standard rule) loses. The game ends at the same move as it would
+            otherwise; :attr:`winner` is then the other player and :attr:`winning_line` the
+            line that was made. Not with renju or caro, which are rules for making five.
 
     Raises:
         InvalidGame: a size, k or player count out of range (a ``ValueError``).
@@ -118,6 +122,12 @@ class Game:
     tictactoe.errors.ForbiddenMove: X may not play (4, 4) under renju: double three
     >>> (4, 4) in g.legal_moves, g.rule
     (False, 'renju')
+
+    Under misère the line's maker loses:
+
+    >>> g = Game.from_rows(["XX.", "OO.", "X.."], misere=True)
+    >>> g.move(1, 2), g.winner, g.winning_line
+    (Status.WON, Mark.X, ((1, 0), (1, 1), (1, 2)))
     """
 
     __slots__ = (
@@ -129,6 +139,7 @@ class Game:
         "_k",
         "_legal_moves",
         "_lock",
+        "_misere",
         "_moves",
         "_outcome",
         "_over",
@@ -156,6 +167,7 @@ class Game:
         early_draw: Flag = False,
         exact: Flag = False,
         rule: object = None,
+        misere: Flag = False,
     ) -> None:
         height = rows if type(rows) is int and rows >= 1 else _side("rows", rows)
         if cols is None:
@@ -174,7 +186,7 @@ class Game:
                 f"{height}×{width} board"
             )
         board = BoundedBoard(height, width)
-        self._setup(board, height * width, run, players, early_draw, exact, rule)
+        self._setup(board, height * width, run, players, early_draw, exact, rule, misere)
 
     @classmethod
     def unbounded(
@@ -185,6 +197,7 @@ class Game:
         early_draw: Flag = False,
         exact: Flag = False,
         rule: object = None,
+        misere: Flag = False,
     ) -> Game:
         """A game on an unbounded grid: any int coordinates, negative too; k in a row wins.
 
@@ -198,7 +211,7 @@ class Game:
         if run < 1:
             raise InvalidGame(f"k={shown(run)} must be at least 1")
         game = cls.__new__(cls)
-        game._setup(UnboundedBoard(), -1, run, players, early_draw, exact, rule)
+        game._setup(UnboundedBoard(), -1, run, players, early_draw, exact, rule, misere)
         return game
 
     @classmethod
@@ -210,6 +223,7 @@ class Game:
         players: SupportsIndex = 2,
         exact: Flag = False,
         rule: object = None,
+        misere: Flag = False,
     ) -> Game:
         """The game at a position drawn as rows of letters, ``'.'`` or ``' '`` for empty.
 
@@ -222,17 +236,20 @@ class Game:
             players: how many players the game has (their marks are the first ``players``).
             exact: only exactly k in a row wins (see :class:`Game`).
             rule: the rule (see :class:`Game`).
+            misere: whoever makes the line loses (see :class:`Game`).
 
         Raises:
             InvalidPosition: text that is no position, or a position no legal game reaches
-                (wrong mark counts, two winners, play after a win, a winner who did not move
-                last).
+                (wrong mark counts, two lines made, play after a line, a line made by a
+                player who did not move last).
 
         >>> Game.from_rows(["XOX", " O ", "   "]).turn
         Mark.X
         """
         grid = parse_rows(rows)
-        game = cls(len(grid), len(grid[0]), k, players=players, exact=exact, rule=rule)
+        game = cls(
+            len(grid), len(grid[0]), k, players=players, exact=exact, rule=rule, misere=misere
+        )
         for row, col in legal_order(marks_of(grid), game.k, game.players, exact=game.exact):
             try:
                 game.move(row, col)
@@ -249,6 +266,7 @@ class Game:
         early_draw: Flag,
         exact: Flag,
         rule: object,
+        misere: Flag,
     ) -> None:
         """Set the game up on ``board`` of ``cells`` cells (-1 on the unbounded grid)."""
         count = players if type(players) is int else as_int("players", players)
@@ -258,6 +276,7 @@ class Game:
         only_k = as_flag("exact", exact)
         name = _rule(rule, only_k, k, count)
         only_k = name == STANDARD
+        losing = _checked_misere(as_flag("misere", misere), name, count)
         self._board = board
         self._cells = cells
         self._k = k
@@ -268,6 +287,7 @@ class Game:
         self._early_draw = tracking
         self._exact = only_k
         self._rule = name
+        self._misere = losing
         self._renju = name == RENJU
         self._ruled = name in GOMOKU_RULES
         self._moves: list[Move] = []
@@ -318,7 +338,10 @@ class Game:
                 line = self._rule_line(row, col, player)
             moves.append(_new_move(Move, (row, col, mark)))
             if line is not None:
-                self._outcome = Outcome(_WON, mark, line)
+                # misère (two players only): the maker loses, so the other one wins; the
+                # flag is read here, where a line is made, not on every move
+                winner = players[1 - player] if self._misere else mark
+                self._outcome = Outcome(_WON, winner, line)
                 self._over = True
                 return _WON
             if self._renju and player == 1 and not self._black_can_move():
@@ -406,6 +429,11 @@ class Game:
         """The rule by name: freestyle, standard, renju, caro or caro-overline."""
         return self._rule
 
+    @property
+    def misere(self) -> bool:
+        """Whether whoever makes the line loses (misère) rather than wins."""
+        return self._misere
+
     def undo(self) -> Move:
         """Take back the last move, exactly, and return it; reopens a finished game.
 
@@ -438,12 +466,15 @@ class Game:
 
     @property
     def winner(self) -> Mark | None:
-        """The mark that won, or None."""
+        """The mark that won, or None; under misère, the player who did not make the line."""
         return self._outcome.winner
 
     @property
     def winning_line(self) -> tuple[Cell, ...] | None:
-        """The cells of the completed line, in order along it, or None."""
+        """The cells of the completed line, in order along it, or None.
+
+        Under misère it is the line that lost: the one the last move made.
+        """
         return self._outcome.winning_line
 
     @property
@@ -560,6 +591,7 @@ class Game:
         twin._early_draw = self._early_draw
         twin._exact = self._exact
         twin._rule = self._rule
+        twin._misere = self._misere
         twin._renju = self._renju
         twin._ruled = self._ruled
         twin._lock = threading.Lock()
@@ -610,7 +642,8 @@ class Game:
             return (
                 f"<Game {self._describe_size()} k={self._k} players={len(self._players)}"
                 f"{' exact' if self._exact else ''}"
-                f"{' ' + self._rule if self._ruled else ''} moves=[{moves}]>"
+                f"{' ' + self._rule if self._ruled else ''}"
+                f"{' misere' if self._misere else ''} moves=[{moves}]>"
             )
         options = f", k={self._k}"
         if len(self._players) != 2:
@@ -619,6 +652,8 @@ class Game:
             options += ", exact=True"
         elif self._rule != FREESTYLE:
             options += f", rule={self._rule!r}"
+        if self._misere:
+            options += ", misere=True"
         whole = (range(self._board.rows or 0), range(self._board.cols or 0))
         return f"Game.from_rows({self.rows_text(whole)!r}{options})"
 
@@ -652,6 +687,20 @@ def _rule(rule: object, exact: bool, k: int, players: int) -> str:
     if rule in GOMOKU_RULES and (k != 5 or players != 2):
         raise InvalidGame(f"{rule} is for two players making five in a row (k=5)")
     return rule
+
+
+def _checked_misere(misere: bool, rule: str, players: int) -> bool:
+    """``misere`` checked against the game's rule and players.
+
+    Raises:
+        InvalidGame: misère with more than two players (who would win when one makes a
+            line?), or with renju or caro (tournament rules for making five, not for avoiding it).
+    """
+    if misere and players != 2:
+        raise InvalidGame(f"misère is for two players, not {players}: the line's maker loses")
+    if misere and rule in GOMOKU_RULES:
+        raise InvalidGame(f"misère plays the freestyle and standard rules, not {rule}")
+    return misere
 
 
 def _side(name: str, value: object) -> int:

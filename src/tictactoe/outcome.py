@@ -52,6 +52,8 @@ class Outcome:
     """How a game stands, from one place: status, winner and the winning line.
 
     ``winner`` and ``winning_line`` are set exactly when ``status`` is ``Status.WON``.
+    ``winning_line`` is the line that ended the game, made by the last move: the winner's,
+    or under misère (where its maker loses) the loser's, ``winner`` being the other player.
     """
 
     status: Status

@@ -79,6 +79,7 @@ GAMES: list[Callable[[], Game]] = [
     lambda: played(Game(3, 4, k=3, players=3), (1, 1)),
     lambda: played(Game(4, k=3, exact=True), (0, 0), (3, 3), (1, 1), (2, 3), (0, 1)),
     lambda: played(Game(4, k=4), (1, 1), (2, 2), (1, 2)),  # the threat bot's own
+    lambda: played(Game(4, k=3, misere=True), (1, 1), (0, 0), (1, 2), (0, 1), (2, 2), (0, 2)),
     lambda: played(Game.unbounded(k=3), (0, 0), (5, -5)),
     lambda: Game(2, 1, k=1),
 ]
@@ -157,6 +158,7 @@ VALID: dict[str, st.SearchStrategy[Any]] = {
     "letter": st.sampled_from(["X", "O"]),
     "spec": st.sampled_from(["random", "perfect", "heuristic", "threat", "best"]),
     "exact": st.booleans(),
+    "misere": st.booleans(),
     "early_draw": st.booleans(),
     "sparse": st.sampled_from([None, True, False]),
     "coordinates": st.booleans(),
