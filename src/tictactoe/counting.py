@@ -6,6 +6,10 @@ It counts through positions, not games: the number of games below a position is 
 and reused wherever the position recurs, so the work grows with the positions (thousands on
 3×3), not with the games.
 
+Under misère (whoever makes the line loses) a game ends at the same move, so the games and the
+positions are the very same; only the result of each finished game changes hands: the line's
+maker's rival wins it.
+
 Every position is kept in memory, so the cost is the number of positions, which
 :func:`estimate` foretells in a fraction of a second by sampling. :func:`count` refuses at once
 a board whose estimate is beyond ``max_positions`` (by default what the reference machine's
@@ -16,6 +20,7 @@ positions than that, or runs past ``seconds``, stops cleanly and says how far it
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -108,6 +113,7 @@ def count(
     k: int | None = None,
     *,
     players: int = 2,
+    misere: bool = False,
     progress: Callable[[int], None] | None = None,
     max_positions: int | None = MAX_POSITIONS,
     max_cells: int | None = None,
@@ -121,6 +127,8 @@ def count(
         cols: number of columns; defaults to ``rows``.
         k: marks in a row that win; defaults to the full line of a square board.
         players: how many players take turns.
+        misere: whoever makes the line loses (two players): the same games and positions,
+            each win credited to the other player.
         progress: called with the number of positions found so far, every 65,536 of them.
         max_positions: refuse, at once, a board whose :func:`estimate` is beyond this many
             positions, and stop a count that finds more (None: no limit).
@@ -141,8 +149,10 @@ def count(
     >>> counts = count(3)
     >>> counts.games, counts.wins, counts.draws, counts.positions
     (255168, (131184, 77904), 46080, 5478)
+    >>> count(3, misere=True).wins
+    (77904, 131184)
     """
-    game = Game(rows, cols, k, players=as_int("players", players))
+    game = Game(rows, cols, k, players=as_int("players", players), misere=misere)
     assert game.rows is not None
     assert game.cols is not None
     if progress is not None:
@@ -156,7 +166,13 @@ def count(
         _check_positions(game, max_positions)
     geometry = Geometry(game.rows, game.cols, game.k)
     counter = _Counter(geometry, len(game.players), progress, max_positions, seconds, clock)
-    return counter.run(game.players)
+    counts = counter.run(game.players)
+    if not game.misere:
+        return counts
+    # two players: each line was made by the one who lost it, so the results swap sides
+    return dataclasses.replace(
+        counts, wins=counts.wins[::-1], terminal_wins=counts.terminal_wins[::-1]
+    )
 
 
 def _check_positions(game: Game, limit: int) -> None:

@@ -8,6 +8,11 @@ key being their minimum, so mirrored and rotated positions share an entry), imme
 forced blocks and double threats read off the line masks, threat-making moves searched first,
 and a draw declared as soon as every line holds both players' marks.
 
+Under misère (whoever makes the line loses) the same search reads the masks the other way:
+a cell that completes the mover's line is a move never worth playing while another is free
+(it loses at once), a mover left with only such cells loses, and the cells that would
+complete the rival's line are left to the rival, searched last.
+
 The search runs on :class:`~tictactoe._bitboard.Geometry`, a lean bit-per-cell twin of the
 board; the tests check that twin against :class:`~tictactoe.game.Game`.
 
@@ -186,8 +191,10 @@ class _Search:
         started: float,
         clock: Callable[[], float],
         progress: Callable[[int], None] | None,
+        misere: bool = False,
     ) -> None:
         self.geometry = geometry
+        self.misere = misere
         self.seconds = seconds
         self.deadline = None if seconds is None else started + seconds
         self.clock = clock
@@ -261,11 +268,17 @@ class _Search:
             elif k1 == 0:
                 my_wins |= window
             live = True
-        if my_wins:
-            return empties
-        if not live:
+        if not live:  # no line can be made: a draw, misère or not
             return 0
-        if their_wins & (their_wins - 1):
+        misere = self.misere
+        free = self.full & ~(me | opp)
+        if misere:
+            safe = free & ~my_wins  # a cell of my_wins makes my line: a loss now
+            if not safe:
+                return -empties
+        elif my_wins:
+            return empties
+        elif their_wins & (their_wins - 1):
             return 1 - empties
         key = min(hashes)
         entry = self.table.get(key)
@@ -280,8 +293,11 @@ class _Search:
             if alpha >= beta:
                 return stored
         start_alpha = alpha
-        free = self.full & ~(me | opp)
-        if their_wins:
+        if misere:
+            spare = safe & ~their_wins  # the rival's losing cells: left to the rival, last
+            bits = [bit for bit in self.order if spare >> bit & 1]
+            bits += [bit for bit in self.order if (safe & their_wins) >> bit & 1]
+        elif their_wins:
             bits = [their_wins.bit_length() - 1]
         else:
             threats &= free
@@ -361,7 +377,10 @@ def solve(
     empties = empty_cells(game)
     to_move = game.turn
     if game.is_over:
-        value = Value.LOSS if game.status is Status.WON else Value.DRAW
+        # the side to move next won only where the last move lost: misère
+        value = Value.DRAW
+        if game.status is Status.WON:
+            value = Value.WIN if game.winner is to_move else Value.LOSS
         return Solution(value, to_move, 0, (), 0, clock() - started)
     assert game.rows is not None
     assert game.cols is not None
@@ -378,7 +397,7 @@ def solve(
         )
     geometry, x_board, o_board = bitboards(game)
     me, opp = (x_board, o_board) if to_move is game.players[0] else (o_board, x_board)
-    search = _Search(geometry, seconds, started, clock, progress)
+    search = _Search(geometry, seconds, started, clock, progress, game.misere)
     search.first_moves = empties
     root_hashes = search.hashes((x_board, o_board))
     player = len(game.moves) & 1
@@ -389,7 +408,7 @@ def solve(
             continue
         search.settled = len(scores)
         if geometry.wins(me | 1 << bit, bit):
-            score = empties
+            score = -empties if game.misere else empties
         else:
             child = tuple(map(xor, root_hashes, search.keys[player][bit]))
             low = best - 1 if best > -geometry.size - 2 else -geometry.size - 2
