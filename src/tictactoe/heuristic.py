@@ -6,6 +6,11 @@ negamax over the most promising cells, scored by the k-cell windows through each
 each player is along the lines still open to them), deepening while its node and time budgets
 last. Once out of time it plays the best move found so far.
 
+Under misère (whoever makes the line loses) it plays the heuristic inverted, without a search:
+never a cell that makes its own line while another is free, the rival's such cells left to the
+rival, and among the rest the cell that scores lowest, the one that builds least towards any
+line (see :meth:`HeuristicBot.choose_move`).
+
 The cost of a move follows the play, not the size of the game:
 
 - Wins in one are found in O(marks) with a small constant: each run of one player's marks is
@@ -118,6 +123,12 @@ class HeuristicBot:
     def choose_move(self, game: Game) -> Cell:
         """The move to play for the side to move in ``game`` (which is not changed).
 
+        Under misère the move is the safest cell near the marks: one that completes no line
+        of its own (unless every free cell does), else one that completes no line of the
+        rival's (that cell is the rival's problem), else the lowest-scored: a cell whose lines
+        are already dead or short. It reads lines of k or more, so under the exact rule it
+        also shuns an overline, which would not lose.
+
         Raises:
             GameOver: the game is already won or drawn.
             WrongType: ``game`` is not a game.
@@ -148,6 +159,8 @@ class HeuristicBot:
 
     def _choose(self, game: Game, seconds: float | None) -> Cell:
         """The move, thinking at most ``seconds``."""
+        if game.misere:
+            return self._misere_move(game)
         if not game.moves:
             rows, cols = game.rows, game.cols
             return (0, 0) if rows is None or cols is None else (rows // 2, cols // 2)
@@ -162,6 +175,29 @@ class HeuristicBot:
             return max(blocks, key=lambda cell: (lines.score(cell, me), self._rng.random()))
         recent = [move.cell for move in game.moves[-RECENT:]]
         return _Search(self, lines, recent, me, seconds).best(threats)
+
+    def _misere_move(self, game: Game) -> Cell:
+        """The move under misère: see :meth:`choose_move`."""
+        if not game.moves:
+            return (0, 0)  # a corner: the cell on the fewest lines
+        lines = Lines.from_game(game)
+        lines.scan()
+        me = game.players.index(game.turn)
+        mine, theirs = lines.wins[me], lines.wins[1 - me]
+        cells = game.legal_moves.near(_RADIUS)
+        if all(cell in mine for cell in cells):
+            # Near the marks every cell loses: a losing cell always touches a mark, so the
+            # board's first other free cell is safe; with none, the loss is played.
+            cells = [next((c for c in game.legal_moves if c not in mine), cells[0])]
+        return min(
+            cells,
+            key=lambda cell: (
+                cell in mine,
+                cell in theirs,
+                lines.score(cell, me),
+                self._rng.random(),
+            ),
+        )
 
 
 class _Search:

@@ -103,6 +103,8 @@ def refusal(spec: str, game: Game) -> str | None:
         )
     if kind.startswith(ENGINE) and (game.k != GOMOKU_K or len(game.players) != 2):
         return f"Gomocup engines play two players, {GOMOKU_K} in a row: k must be {GOMOKU_K}"
+    if kind.startswith(ENGINE) and game.misere:
+        return "Gomocup engines play to make five in a row, not misère; try heuristic"
     return None
 
 
@@ -110,7 +112,7 @@ def best(game: Game) -> str:
     """The strongest of our bots that plays ``game``.
 
     Perfect play on boards of up to :data:`BEST_PERFECT_CELLS` cells, else the threat bot
-    where it plays (two players, k from 4 to 7), else the heuristic bot.
+    where it plays (two players, k from 4 to 7, not misère), else the heuristic bot.
 
     Raises:
         WrongType: ``game`` is not a game.

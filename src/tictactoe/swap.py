@@ -111,7 +111,8 @@ class Opening:
     Raises:
         WrongType: ``protocol`` is not a str or ``game`` not a game.
         InvalidArgument: an unknown protocol, or a game with moves already.
-        InvalidGame: a game of more than two players, or a board too small for the stones.
+        InvalidGame: a game of more than two players, a misère game (the chooser's search
+            rates lines as wins), or a board too small for the stones.
     """
 
     def __init__(self, protocol: str, game: Game) -> None:
@@ -122,6 +123,8 @@ class Opening:
         game = check_game(game)
         if len(game.players) != 2:
             raise InvalidGame(f"{protocol} is for two players, not {len(game.players)}")
+        if game.misere:
+            raise InvalidGame(f"{protocol} balances games won by a line, not misère")
         if game.moves:
             raise InvalidArgument(
                 f"{protocol} starts on an empty board, not {len(game.moves)} moves in"

@@ -194,11 +194,13 @@ class ThreatBot:
     def plays(game: Game) -> bool:
         """Whether the threat search plays ``game`` itself (else the heuristic bot does).
 
+        Not under misère: its threats are lines to make, and there a line loses.
+
         Raises:
             WrongType: ``game`` is not a game.
         """
         game = check_game(game)
-        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K
+        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and not game.misere
 
     def choose_move(self, game: Game) -> Cell:
         """The move for the side to move in ``game`` (which is not changed).

@@ -346,3 +346,8 @@ def test_a_decision_keeps_to_its_time_on_a_fake_clock(decision: str) -> None:
     assert clock.now <= 0.3 + 10 * clock.tick
     assert chooser.last is not None
     assert chooser.last.seconds <= 0.3 + 10 * clock.tick
+
+
+def test_a_misere_game_has_no_swap_opening() -> None:
+    with pytest.raises(ttt.InvalidGame, match="not misère"):
+        Opening("swap2", ttt.Game(15, k=5, misere=True))
