@@ -1,6 +1,7 @@
 """Positions on one line: the board, k, the players, every mark and whose turn it is.
 
-The form is ``CELLS TURN BOARD kK [pP] [x]``. ``CELLS`` comes in two forms, both read anywhere:
+The form is ``CELLS TURN BOARD kK [pP] [x] [misere]``. ``CELLS`` comes in two forms, both
+read anywhere:
 
 - *dense*: the rows from the top, separated by ``/``: a mark's letter, ``.`` for one empty
   cell, or a number for a run of empty cells (rows wider than 12 cells are written with
@@ -19,9 +20,11 @@ The form is ``CELLS TURN BOARD kK [pP] [x]``. ``CELLS`` comes in two forms, both
 ``BOARD`` is ``RxC``, or for the unbounded grid ``inf@ROW,COL`` (dense: the coordinates of the
 top-left cell shown) or ``inf`` (sparse, or no marks: ``-`` for the cells). ``pP`` appears for 3
 or more players; a last field ``x`` marks the exact rule (only exactly k in a row wins, an
-overline does not; see :class:`~tictactoe.game.Game`), ``renju`` or ``caro`` those rules::
+overline does not; see :class:`~tictactoe.game.Game`), ``renju`` or ``caro`` those rules;
+after it, ``misere`` marks misère play (whoever makes the line loses)::
 
       XXXX.X/OOOO../....../....O. X 4x6 k5 x
+      X.O/.X./..O X 3x3 k3 misere
 
 :func:`parse` also takes the short rows form ``X.O/.X./..O`` alone.
 
@@ -59,6 +62,8 @@ _SPARSE_MARK = re.compile(rf"([A-Z])({_NUMBER}),({_NUMBER})", re.ASCII)
 _DIGITS = frozenset("0123456789")
 """Only ASCII digits count runs: ``'²'`` or ``'١'`` is a letter, and so no mark."""
 _COUNT = re.compile(r"[0-9]{1,9}", re.ASCII)
+_MISERE = "misere"
+"""The last field of a misère position (ASCII, as every other field)."""
 
 
 def format(game: Game, *, sparse: bool | None = None) -> str:
@@ -83,7 +88,8 @@ def format(game: Game, *, sparse: bool | None = None) -> str:
     game = check_game(game).copy()  # one consistent position, though another thread may be playing
     players = "" if len(game.players) == 2 else f" p{len(game.players)}"
     exact = " x" if game.exact else f" {game.rule}" if game.rule in GOMOKU_RULES else ""
-    rules = f"{game.turn} {{board}} k{game.k}{players}{exact}"
+    misere = f" {_MISERE}" if game.misere else ""
+    rules = f"{game.turn} {{board}} k{game.k}{players}{exact}{misere}"
     rows, cols = game.rows, game.cols
     marks = {move.cell: move.mark for move in game.moves}
     if rows is not None and cols is not None:
@@ -150,13 +156,16 @@ def parse(text: str) -> Game:
     fields = text.split()
     if len(fields) == 1:
         return Game.from_rows(fields[0])
+    misere = len(fields) > 4 and fields[-1] == _MISERE
+    if misere:
+        fields.pop()
     exact = len(fields) > 4 and fields[-1] == "x"
     rule = fields[-1] if len(fields) > 4 and fields[-1] in GOMOKU_RULES else None
     if exact or rule is not None:
         fields.pop()
     if len(fields) not in (4, 5):
         raise InvalidPosition(
-            f"{_shown(text)} is not a position: expected 'CELLS TURN BOARD kK [pP] [x]', "
+            f"{_shown(text)} is not a position: expected 'CELLS TURN BOARD kK [pP] [x] [misere]', "
             "like 'X.O/.X./..O X 3x3 k3'"
         )
     cells, turn, board, k_field = fields[:4]
@@ -170,9 +179,9 @@ def parse(text: str) -> Game:
         rows, cols = int(rows_text), int(cols_text)
         if rows * cols > MAX_CELLS:
             raise InvalidPosition(f"a {board} board has more than {MAX_CELLS:,} cells")
-        game = Game(rows, cols, k, players=players, exact=exact, rule=rule)
+        game = Game(rows, cols, k, players=players, exact=exact, rule=rule, misere=misere)
     else:
-        game = Game.unbounded(k, players=players, exact=exact, rule=rule)
+        game = Game.unbounded(k, players=players, exact=exact, rule=rule, misere=misere)
     if "," in cells:
         marks = _sparse(cells, game)
     elif cells == "-":

@@ -10,20 +10,20 @@ target, so an existing file is only ever replaced by a complete one.
 What each format holds, and so what a save and a load give back exactly:
 
 - JSON (``.json``): everything, including unbounded and many-player games, the exact rule
-  (``"exact": true`` in the rules, written only when set; absent means false) and renju or
-  caro (``"rule": "renju"``, likewise). Any name or
+  (``"exact": true`` in the rules, written only when set; absent means false), misère
+  (``"misere": true``, likewise) and renju or caro (``"rule": "renju"``, likewise). Any name or
   date that can be written as UTF-8 (no lone surrogates).
 - PSQ (``.psq``, Piskvork / Gomocup): ``Piskvorky WxH, a:b, c``, then ``x,y,ms`` per move
   (1-based, x the column), then up to two player names and a status line. Board, moves and
-  names only: no k, no exact rule and no date, so it holds games of five in a row only (a
+  names only: no k, no exact rule, no misère and no date, so it holds games of five in a row only (a
   reader may be told another k for files written elsewhere). A name is one line, kept exactly
   as written, so it must not be empty, start or end with whitespace, hold a control
   character or line break, or begin like a move (``12,``).
 - SGF (``.sgf``, ``FF[4]GM[4]``, written with ``CA[UTF-8]``, always read as UTF-8):
   ``SZ[n]`` or ``SZ[cols:rows]`` up to 52, ``;B[..]`` / ``;W[..]`` moves with letters for
   column then row. Board, moves, two names (``PB``, ``PW``), the date (``DT``, the whole
-  string) and renju or caro (``RU[renju]``, FF[4]'s property for the rules); no k and no
-  exact rule, so games of five in a row only, as in PSQ. Names and date
+  string) and renju or caro (``RU[renju]``, FF[4]'s property for the rules); no k, no
+  exact rule and no misère, so games of five in a row only, as in PSQ. Names and date
   are SimpleText, where SGF turns line breaks into spaces, so they must hold no control
   character or line break. The game is the main line (the first variation at each branch);
   setup stones (``AB``, ``AW``, ``AE``), passes and files of more than one game are refused.
@@ -92,7 +92,7 @@ class Record:
 
     ``exact`` is the rule that only exactly k in a row wins (see :class:`~tictactoe.Game`);
     ``rule`` is ``"renju"``, ``"caro"`` or ``"caro-overline"`` for games under those rules,
-    else None.
+    else None; ``misere`` is misère play (whoever makes the line loses).
     """
 
     rows: int | None
@@ -104,6 +104,7 @@ class Record:
     played: str | None = None
     exact: bool = False
     rule: str | None = None
+    misere: bool = False
 
     @classmethod
     def from_game(
@@ -132,15 +133,15 @@ class Record:
             played,
             game.exact,
             game.rule if game.rule in GOMOKU_RULES else None,
+            game.misere,
         )
 
     def new_game(self) -> Game:
         """An empty game with the record's rules."""
+        rules = {"exact": self.exact, "rule": self.rule, "misere": self.misere}
         if self.rows is None or self.cols is None:
-            return Game.unbounded(self.k, players=self.players, exact=self.exact, rule=self.rule)
-        return Game(
-            self.rows, self.cols, self.k, players=self.players, exact=self.exact, rule=self.rule
-        )
+            return Game.unbounded(self.k, players=self.players, **rules)
+        return Game(self.rows, self.cols, self.k, players=self.players, **rules)
 
     def to_game(self) -> Game:
         """The game with every move replayed (raises the game's own errors if illegal)."""
@@ -224,7 +225,7 @@ def dumps(record: Record, fmt: str) -> str:
 
     Raises:
         RecordError: a field of the wrong type, an unknown format, or one that cannot hold
-            the record exactly: its board, its players, its k, the exact rule, its moves, or
+            the record exactly: its board, its players, its k, the exact rule, misère, its moves, or
             a name or date it would write changed.
     """
     if fmt not in FORMATS:
@@ -237,6 +238,10 @@ def dumps(record: Record, fmt: str) -> str:
             raise RecordError(
                 f"{fmt.upper()} cannot hold the exact-{_spelled(record.k)} rule (an overline "
                 "does not win): save the game as JSON"
+            )
+        if record.misere:
+            raise RecordError(
+                f"{fmt.upper()} cannot hold misère (the line's maker loses): save the game as JSON"
             )
         if record.rule is not None and fmt == "psq":
             raise RecordError(f"PSQ cannot hold the {record.rule} rule: save as JSON or SGF")
@@ -339,6 +344,8 @@ def _check_fields(record: Record) -> None:
         raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
     if type(record.exact) is not bool:
         raise RecordError(f"exact: {_quote(record.exact)}, expected True or False")
+    if type(record.misere) is not bool:
+        raise RecordError(f"misere: {_quote(record.misere)}, expected True or False")
     if record.rule is not None and record.rule not in GOMOKU_RULES:
         raise RecordError(f"rule: {_quote(record.rule)}, expected None or {_RULE_NAMES}")
 
@@ -424,6 +431,8 @@ def _dump_json(record: Record, game: Game) -> str:
         rules["exact"] = True
     if record.rule is not None:
         rules["rule"] = record.rule
+    if record.misere:
+        rules["misere"] = True
     fields: dict[str, Any] = {
         "format": _KIND,
         "version": VERSION,
@@ -481,6 +490,9 @@ def _load_json(text: str, source: str) -> Record:
     rule = rules.get("rule")
     if rule is not None and rule not in GOMOKU_RULES:
         raise RecordError(f"{source}: field rules.rule: {_quote(rule)}, expected {_RULE_NAMES}")
+    misere = rules.get("misere", False)
+    if type(misere) is not bool:
+        raise RecordError(f"{source}: field rules.misere: {_quote(misere)}, expected true or false")
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")
@@ -503,7 +515,7 @@ def _load_json(text: str, source: str) -> Record:
         )
     if played is not None:
         _check_read(source, "field played", "json", "date", played)
-    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact, rule)
+    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact, rule, misere)
     game = _replayed(record, source, [f"field moves[{i}]" for i in range(len(moves))])
     result = _field(data, "result", dict, source)
     stated = (result.get("status"), result.get("winner"))
