@@ -107,6 +107,7 @@ def count_command(args: argparse.Namespace) -> int:
             game.cols,
             game.k,
             players=args.players,
+            misere=game.misere,
             progress=progress,
             max_positions=args.max_positions,
             seconds=args.time,

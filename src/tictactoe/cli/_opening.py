@@ -73,13 +73,15 @@ def check_opening(args: argparse.Namespace, players: int) -> str | None:
     """The protocol --opening names, or None; refused for games of more than two players.
 
     Raises:
-        UsageError: an opening with 3 or more players, or with --load.
+        UsageError: an opening with 3 or more players, with --misere, or with --load.
     """
     protocol = getattr(args, "opening", NONE)
     if protocol == NONE:
         return None
     if players != 2:
         raise UsageError(f"--opening {protocol} is for two players, not {players}")
+    if getattr(args, "misere", False):
+        raise UsageError(f"--opening {protocol} balances games won by a line, not --misere")
     if getattr(args, "load", None):
         raise UsageError(
             f"--opening {protocol} starts a new game: a saved game has had its opening"

@@ -95,7 +95,7 @@ seconds.__name__ = "number of seconds"
 
 
 def add_board_options(parser: argparse.ArgumentParser) -> None:
-    """--size, --rows, --cols, --k, --unbounded, --exact and --rule."""
+    """--size, --rows, --cols, --k, --unbounded, --exact, --rule and --misere."""
     board = parser.add_argument_group("board")
     board.add_argument("--size", type=int, metavar="N", help="an N×N board (default 3)")
     board.add_argument("--rows", type=int, metavar="R", help="rows, with --cols")
@@ -118,6 +118,11 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
         "not make an overline, 4-4 or 3-3), caro (exactly five, not blocked at both ends) or "
         "caro-overline (caro where six or more win too: Gomocup's caro); the last three are "
         "five in a row for two players",
+    )
+    board.add_argument(
+        "--misere",
+        action="store_true",
+        help="misère: whoever makes the line loses (two players; freestyle or standard)",
     )
 
 
@@ -215,12 +220,17 @@ def new_game(args: argparse.Namespace, players: int = 2) -> Game:
             if args.size is not None or args.rows is not None or args.cols is not None:
                 raise UsageError("an unbounded grid has no size; drop --size, --rows and --cols")
             return Game.unbounded(
-                5 if args.k is None else args.k, players=players, exact=args.exact, rule=args.rule
+                5 if args.k is None else args.k,
+                players=players,
+                exact=args.exact,
+                rule=args.rule,
+                misere=args.misere,
             )
         rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
         cols = args.cols if args.cols is not None else rows
         k = 5 if args.k is None and args.rule in GOMOKU_RULES else args.k
-        return Game(rows, cols, k, players=players, exact=args.exact, rule=args.rule)
+        rules = {"exact": args.exact, "rule": args.rule, "misere": args.misere}
+        return Game(rows, cols, k, players=players, **rules)
 
 
 def check_freestyle(game: Game, command: str) -> None:
@@ -262,6 +272,8 @@ def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
     rule = getattr(args, "rule", None)
     if rule is not None and rule != game.rule:
         raise UsageError(f"--rule {rule} contradicts {source} ({describe(game)})")
+    if getattr(args, "misere", False) and not game.misere:
+        raise UsageError(f"--misere contradicts {source} ({describe(game)})")
     if getattr(args, "unbounded", False) and not game.is_unbounded:
         raise UsageError(f"--unbounded contradicts {source} ({describe(game)})")
     for option, value in given.items():
@@ -355,4 +367,5 @@ def describe(game: Game) -> str:
     players = "" if len(game.players) == 2 else f", {len(game.players)} players"
     exact = " exactly" if game.exact else ""
     rule = f", {game.rule}" if game.rule in GOMOKU_RULES else ""
-    return f"{board},{exact} {game.k} in a row{players}{rule}"
+    misere = ", misère (the line loses)" if game.misere else ""
+    return f"{board},{exact} {game.k} in a row{players}{rule}{misere}"

@@ -159,3 +159,12 @@ def test_the_referee_names_a_forbidden_move_apart_from_other_illegal_ones() -> N
         _play_one(game, players, standings, (0, 1))
         assert standings[0].forfeits == {reason: 1}
         assert standings[1].wins == 1
+
+
+def test_an_opening_is_refused_for_a_misere_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["selfplay", "--size", "15", "--k", "5", "--misere", "--opening", "swap2"]
+    code, _, err = run(argv, capsys, monkeypatch)
+    assert code == 2
+    assert "not --misere" in err
