@@ -24,13 +24,19 @@ class Geometry:
     rows: int
     cols: int
     k: int
+    exact: bool = False
+    """Only exactly k in a row wins: a full window wins only if no own mark flanks it."""
     windows: tuple[int, ...] = field(init=False, repr=False)
     windows_through: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    flanks: tuple[int, ...] = field(init=False, repr=False)
+    """By window, the cells just past its two ends (on the board): under the exact rule a
+    mark there would make the line longer than k."""
+    flanks_through: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     symmetries: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         rows, cols, k = self.rows, self.cols, self.k
-        windows = []
+        windows, flanks = [], []
         for row in range(rows):
             for col in range(cols):
                 for d_row, d_col in DIRECTIONS:
@@ -40,11 +46,26 @@ class Geometry:
                         for i in range(k):
                             mask |= 1 << ((row + i * d_row) * cols + col + i * d_col)
                         windows.append(mask)
-        through = tuple(
-            tuple(mask for mask in windows if mask >> bit & 1) for bit in range(rows * cols)
-        )
+                        flank = 0
+                        for at_row, at_col in (
+                            (row - d_row, col - d_col),
+                            (end_row + d_row, end_col + d_col),
+                        ):
+                            if 0 <= at_row < rows and 0 <= at_col < cols:
+                                flank |= 1 << (at_row * cols + at_col)
+                        flanks.append(flank)
+        through = [
+            [index for index, mask in enumerate(windows) if mask >> bit & 1]
+            for bit in range(rows * cols)
+        ]
         object.__setattr__(self, "windows", tuple(windows))
-        object.__setattr__(self, "windows_through", through)
+        object.__setattr__(self, "flanks", tuple(flanks))
+        object.__setattr__(
+            self, "windows_through", tuple(tuple(windows[i] for i in found) for found in through)
+        )
+        object.__setattr__(
+            self, "flanks_through", tuple(tuple(flanks[i] for i in found) for found in through)
+        )
         object.__setattr__(self, "symmetries", self._symmetries())
 
     @property
@@ -66,12 +87,22 @@ class Geometry:
         return divmod(bit, self.cols)
 
     def wins(self, mine: int, bit: int) -> bool:
-        """True if ``mine`` (which holds ``bit``) has k in a row through that bit."""
-        return any(mine & mask == mask for mask in self.windows_through[bit])
+        """True if ``mine`` (which holds ``bit``) has k in a row through that bit.
+
+        Under the exact rule, exactly k: a full window with an own mark past an end is part
+        of a longer line.
+        """
+        if not self.exact:
+            return any(mine & mask == mask for mask in self.windows_through[bit])
+        pairs = zip(self.windows_through[bit], self.flanks_through[bit], strict=True)
+        return any(mine & mask == mask and not mine & flank for mask, flank in pairs)
 
     def has_line(self, mine: int) -> bool:
-        """True if ``mine`` holds k in a row anywhere."""
-        return any(mine & mask == mask for mask in self.windows)
+        """True if ``mine`` holds k in a row anywhere (exactly k under the exact rule)."""
+        if not self.exact:
+            return any(mine & mask == mask for mask in self.windows)
+        pairs = zip(self.windows, self.flanks, strict=True)
+        return any(mine & mask == mask and not mine & flank for mask, flank in pairs)
 
     def _symmetries(self) -> tuple[tuple[int, ...], ...]:
         """Each symmetry of the board as a permutation: bit -> image bit."""

@@ -164,7 +164,7 @@ def count(
     if max_positions is not None:
         max_positions = positive("max_positions", max_positions)
         _check_positions(game, max_positions)
-    geometry = Geometry(game.rows, game.cols, game.k)
+    geometry = Geometry(game.rows, game.cols, game.k, game.exact)
     counter = _Counter(geometry, len(game.players), progress, max_positions, seconds, clock)
     counts = counter.run(game.players)
     if not game.misere:

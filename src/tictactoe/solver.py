@@ -164,20 +164,20 @@ def bitboards(game: Game) -> tuple[Geometry, int, int]:
     empty_cells(game)
     assert game.rows is not None
     assert game.cols is not None
-    geometry = _geometry(game.rows, game.cols, game.k)
+    geometry = _geometry(game.rows, game.cols, game.k, game.exact)
     boards = [0, 0]
     for move in game.moves:
         boards[game.players.index(move.mark)] |= 1 << geometry.bit(move.cell)
     return geometry, boards[0], boards[1]
 
 
-_GEOMETRIES: dict[tuple[int, int, int], Geometry] = {}
+_GEOMETRIES: dict[tuple[int, int, int, bool], Geometry] = {}
 
 
-def _geometry(rows: int, cols: int, k: int) -> Geometry:
-    key = (rows, cols, k)
+def _geometry(rows: int, cols: int, k: int, exact: bool) -> Geometry:
+    key = (rows, cols, k, exact)
     if key not in _GEOMETRIES:
-        _GEOMETRIES[key] = Geometry(rows, cols, k)
+        _GEOMETRIES[key] = Geometry(rows, cols, k, exact)
     return _GEOMETRIES[key]
 
 
@@ -200,7 +200,9 @@ class _Search:
         self.clock = clock
         self.progress = progress
         self.settled = self.first_moves = 0
-        self.windows = geometry.windows
+        self.lines = tuple(zip(geometry.windows, geometry.flanks, strict=True))
+        """Each window of k with its flank cells, which end a line under the exact rule."""
+        self.exact = geometry.exact
         self.k = geometry.k
         self.full = geometry.full
         self.size = geometry.size
@@ -248,24 +250,31 @@ class _Search:
         k1, k2 = self.k - 1, self.k - 2
         my_wins = their_wins = threats = 0
         live = False
-        for window in self.windows:
+        exact = self.exact
+        for window, flank in self.lines:
             mine = me & window
             theirs = opp & window
             if mine:
                 if theirs:
                     continue
                 count = mine.bit_count()
+                if count > k1:  # part of an overline under the exact rule: no line to make
+                    continue
                 if count == k1:
-                    my_wins |= window ^ mine
+                    if not (exact and me & flank):  # else the line would pass k
+                        my_wins |= window ^ mine
                 elif count == k2:
                     threats |= window ^ mine
             elif theirs:
                 count = theirs.bit_count()
+                if count > k1:
+                    continue
                 if count == k1:
-                    their_wins |= window ^ theirs
+                    if not (exact and opp & flank):
+                        their_wins |= window ^ theirs
                 elif count == k2:
                     threats |= window ^ theirs
-            elif k1 == 0:
+            elif k1 == 0 and not (exact and me & flank):
                 my_wins |= window
             live = True
         if not live:  # no line can be made: a draw, misère or not

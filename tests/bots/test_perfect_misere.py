@@ -1,8 +1,8 @@
 """Perfect play under misère: the solver against a plain minimax, the perfect bot, the counts.
 
 Misère tic-tac-toe (3×3, whoever makes three in a row loses) is a draw, and the first player
-draws only from the centre; the other values here are checked by a minimax over
-:class:`~tictactoe.Game` written in this file, sharing nothing with the solver.
+draws only from the centre; the other values here are checked by a plain minimax over
+:class:`~tictactoe.Game` (`support.minimax`), sharing nothing with the solver.
 """
 
 from __future__ import annotations
@@ -13,41 +13,11 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support.minimax import minimax
 from support.oracle import random_cell
 
 import tictactoe as ttt
 from tictactoe.solver import Value, solve
-
-MEMO: dict[tuple[int, int, int], dict[tuple[ttt.Mark | None, ...], int]] = {}
-"""Minimax scores of misère positions, by board shape."""
-
-
-def minimax(game: ttt.Game) -> dict[ttt.Cell, int]:
-    """The score of every move of the side to move, by plain minimax through move and undo.
-
-    The scores are the solver's: +(empty cells at the end + 1) for a win of the mover, its
-    negative for a loss, 0 for a draw. Whether a move wins or loses is the game's say alone.
-    """
-    assert game.rows is not None
-    assert game.cols is not None
-    size = game.rows * game.cols
-    memo = MEMO.setdefault((game.rows, game.cols, game.k), {})
-    found = {}
-    mover = game.turn
-    for cell in sorted(game.legal_moves):
-        status = game.move(*cell)
-        if status is ttt.Status.WON:
-            end = size - len(game.moves) + 1
-            found[cell] = end if game.winner is mover else -end
-        elif status is ttt.Status.DRAW:
-            found[cell] = 0
-        else:
-            key = tuple(game.cell(row, col) for row in range(game.rows) for col in range(game.cols))
-            if key not in memo:
-                memo[key] = max(minimax(game).values())
-            found[cell] = -memo[key]
-        game.undo()
-    return found
 
 
 def expected_value(score: int) -> Value:

@@ -58,7 +58,7 @@ def solve_command(args: argparse.Namespace) -> int:
     """
     game = _position(args)
     if not game.is_unbounded:
-        check_freestyle(game, "solve")
+        check_freestyle(game, "solve", exact=True)
     started = time.monotonic()
 
     def progress(nodes: int) -> None:

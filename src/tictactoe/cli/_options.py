@@ -233,15 +233,19 @@ def new_game(args: argparse.Namespace, players: int = 2) -> Game:
         return Game(rows, cols, k, players=players, **rules)
 
 
-def check_freestyle(game: Game, command: str) -> None:
-    """Refuse an exact-k game where an overline fits: ``command`` knows freestyle lines only.
+def check_freestyle(game: Game, command: str, *, exact: bool = False) -> None:
+    """Refuse a rule ``command`` does not know: renju, caro, and (unless ``exact``) overlines.
+
+    An exact-k game where a line longer than k fits is refused unless ``exact`` says the
+    command plays the exact rule.
 
     Raises:
-        UsageError: the game is exact and a line longer than k fits on its board.
+        UsageError: the game is exact and a line longer than k fits on its board, or is
+            played under renju or caro.
     """
     assert game.rows is not None
     assert game.cols is not None
-    if game.exact and game.k < max(game.rows, game.cols):
+    if not exact and game.exact and game.k < max(game.rows, game.cols):
         raise UsageError(f"{command} knows freestyle lines only, not exactly {game.k} in a row")
     if game.rule in GOMOKU_RULES:
         raise UsageError(f"{command} knows the freestyle and standard rules only, not {game.rule}")

@@ -80,7 +80,6 @@ def test_selfplay_json_and_table(
         (["count", "--unbounded"], "unbounded", 2),
         (["count", "--size", "9"], "beyond reach", 1),
         (["count", "--exact", "--size", "4", "--k", "3"], "freestyle lines only", 2),
-        (["solve", "--exact", "--size", "4", "--k", "3"], "freestyle lines only", 2),
         (["selfplay", "--x", "human"], "selfplay is for bots", 2),
         (["selfplay", "--games", "0"], "--games: invalid positive int value: '0'", 2),
         (["play", "--size", "3", "--rows", "4"], "either --size or --rows", 2),
