@@ -172,16 +172,18 @@ def test_early_draw_ends_the_game_when_no_line_is_left(
     ),
     seed=st.integers(0, 2**32),
     early=st.booleans(),
+    misere=st.booleans(),
 )
 def test_random_moves_and_undos_return_to_identical_states(
-    shape: tuple[int | None, int | None, int, int], seed: int, early: bool
+    shape: tuple[int | None, int | None, int, int], seed: int, early: bool, misere: bool
 ) -> None:
     rows, cols, k, players = shape
     rng = random.Random(seed)
+    misere = misere and players == 2  # misère is a two-player rule
     if rows is None or cols is None:
-        game = ttt.Game.unbounded(k, players=players, early_draw=early)
+        game = ttt.Game.unbounded(k, players=players, early_draw=early, misere=misere)
     else:
-        game = ttt.Game(rows, cols, k, players=players, early_draw=early)
+        game = ttt.Game(rows, cols, k, players=players, early_draw=early, misere=misere)
     history = [full_state(game)]
     for _ in range(60):
         if game.moves and (game.is_over or rng.random() < 0.35):

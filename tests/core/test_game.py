@@ -185,10 +185,16 @@ class TestPlay:
 class TestIllegalMoves:
     """Invariant 1: an illegal call changes nothing, and says why."""
 
-    @given(seed=st.integers(0, 2**32), size=st.sampled_from([(3, 3, 3), (4, 5, 3), (2, 2, 2)]))
-    def test_an_illegal_move_changes_nothing(self, seed: int, size: tuple[int, int, int]) -> None:
+    @given(
+        seed=st.integers(0, 2**32),
+        size=st.sampled_from([(3, 3, 3), (4, 5, 3), (2, 2, 2)]),
+        misere=st.booleans(),
+    )
+    def test_an_illegal_move_changes_nothing(
+        self, seed: int, size: tuple[int, int, int], misere: bool
+    ) -> None:
         rng = random.Random(seed)
-        game = ttt.Game(*size)
+        game = ttt.Game(*size, misere=misere)
         for _ in range(rng.randrange(size[0] * size[1] + 1)):
             if game.is_over:
                 break
