@@ -218,14 +218,23 @@ def _too_few(lines: list[list[int]]) -> bool:
     return max(near) < 3 and sum(count >= 2 for count in near) < 2
 
 
-def _length(line: list[int]) -> int:
-    """The length of Black's run through the centre of ``line`` (a run to its end: six+)."""
-    first = _SPAN
+def _run_ends(line: list[int]) -> tuple[int, int]:
+    """The first and last index of Black's run through the centre of ``line``.
+
+    A run that reaches an end of the list may go on past it: its length reads as six or
+    more, never as an exact five or four.
+    """
+    first = last = _SPAN
     while first > 0 and line[first - 1] == 1:
         first -= 1
-    last = _SPAN
     while last < 2 * _SPAN and line[last + 1] == 1:
         last += 1
+    return first, last
+
+
+def _length(line: list[int]) -> int:
+    """The length of Black's run through the centre of ``line`` (a run to its end: six+)."""
+    first, last = _run_ends(line)
     return last - first + 1
 
 
@@ -237,11 +246,7 @@ def _fives(line: list[int]) -> list[int]:
         if offset == 0 or line[at] != 0:
             continue
         line[at] = 1
-        first = last = _SPAN
-        while first > 0 and line[first - 1] == 1:
-            first -= 1
-        while last < 2 * _SPAN and line[last + 1] == 1:
-            last += 1
+        first, last = _run_ends(line)
         line[at] = 0
         if last - first + 1 == _FIVE and first <= at <= last:
             found.append(offset)
@@ -254,11 +259,7 @@ def _straight_four(line: list[int], at: int) -> bool:
     Four in a row, an empty cell at each end, and no Black stone past either: each end then
     makes exactly five.
     """
-    first = last = _SPAN
-    while first > 0 and line[first - 1] == 1:
-        first -= 1
-    while last < 2 * _SPAN and line[last + 1] == 1:
-        last += 1
+    first, last = _run_ends(line)
     return (
         last - first == 3
         and first <= at <= last
