@@ -13,6 +13,7 @@ from tictactoe.counting import Counts, count
 from tictactoe.errors import (
     BadBotMove,
     CellTaken,
+    FloatingMove,
     ForbiddenMove,
     GameOver,
     IllegalMove,
@@ -43,6 +44,7 @@ __all__ = [
     "Cell",
     "CellTaken",
     "Counts",
+    "FloatingMove",
     "ForbiddenMove",
     "Game",
     "GameOver",

@@ -8,6 +8,8 @@ and is told of every placement and removal. It never rescans the board:
 - :class:`RunDetector` (k shorter than a side, rectangular boards, the unbounded grid): walks
   out from the new mark in four directions, at most k-1 steps each way (k under the exact rule,
   to see an overline), so O(k).
+- :class:`TorusDetector` (the torus: lines run over the edges and come back on the other
+  side): the same walk, its coordinates taken modulo the sides, never past a whole ring.
 
 Under the *exact* rule (standard gomoku) only a run of exactly k wins: an overline of k+1 or
 more does not. On an n×n board with k == n no overline fits, so :class:`FullLineDetector`
@@ -30,6 +32,7 @@ listed from its first cell along that direction.
 from __future__ import annotations
 
 import functools
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
@@ -42,6 +45,7 @@ __all__ = [
     "FullLineDetector",
     "GridRunDetector",
     "RunDetector",
+    "TorusDetector",
     "WinDetector",
     "make_detector",
 ]
@@ -83,14 +87,18 @@ def make_detector(
     *,
     track_blocking: bool = False,
     exact: bool = False,
+    torus: bool = False,
 ) -> WinDetector:
     """The cheapest detector that is exact for ``board`` and ``k``.
 
     ``track_blocking`` asks for :attr:`WinDetector.is_blocked` to be kept from the first move
     (a game that ends early draws needs it after every move). ``exact`` makes only a run of
-    exactly k win (an overline does not).
+    exactly k win (an overline does not). ``torus`` wraps the lines of a bounded board over
+    its edges (k at most its shorter side).
     """
     rows, cols = board.rows, board.cols
+    if torus:
+        return TorusDetector(board, k, players, track_blocking=track_blocking, exact=exact)
     if rows == k and rows == cols:
         # k is the whole side: no run can be longer, so the exact rule changes nothing
         return FullLineDetector(k, len(players), track_blocking=track_blocking)
@@ -345,16 +353,12 @@ class RunDetector(WinDetector):
         self._tracking = True
 
     def _count_windows(self, row: int, col: int, player: int, delta: int) -> None:
-        """Add ``delta`` to ``player``'s count in every k-cell window through the cell.
-
-        A window's entry is ``[players present, count of player 0, count of player 1, ...]``.
-        """
+        """Add ``delta`` to ``player``'s count in every k-cell window through the cell."""
         board = self._board
         rows, cols = board.rows, board.cols
         assert rows is not None
         assert cols is not None
         k = self._k
-        windows = self._windows
         slot = player + 1
         for direction, (d_row, d_col) in enumerate(DIRECTIONS):
             along_rows = _start_offsets(row, d_row, rows, k)
@@ -363,21 +367,29 @@ class RunDetector(WinDetector):
             last = min(along_rows.stop, along_cols.stop)
             for i in range(first, last):
                 key = (((row - i * d_row) * cols + (col - i * d_col)) << 2) | direction
-                entry = windows.get(key)
-                if entry is None:
-                    entry = windows[key] = [0] * (len(self._marks) + 1)
-                count = entry[slot] + delta
-                entry[slot] = count
-                if delta > 0 and count == 1:
-                    entry[0] += 1
-                    if entry[0] == 2:
-                        self._blocked += 1
-                elif delta < 0 and count == 0:
-                    if entry[0] == 2:
-                        self._blocked -= 1
-                    entry[0] -= 1
-                    if entry[0] == 0:
-                        del windows[key]
+                self._count_window(key, slot, delta)
+
+    def _count_window(self, key: int, slot: int, delta: int) -> None:
+        """Add ``delta`` to the count in ``slot`` of the window ``key``; keep the blocked total.
+
+        A window's entry is ``[players present, count of player 0, count of player 1, ...]``.
+        """
+        windows = self._windows
+        entry = windows.get(key)
+        if entry is None:
+            entry = windows[key] = [0] * (len(self._marks) + 1)
+        count = entry[slot] + delta
+        entry[slot] = count
+        if delta > 0 and count == 1:
+            entry[0] += 1
+            if entry[0] == 2:
+                self._blocked += 1
+        elif delta < 0 and count == 0:
+            if entry[0] == 2:
+                self._blocked -= 1
+            entry[0] -= 1
+            if entry[0] == 0:
+                del windows[key]
 
 
 class GridRunDetector(RunDetector):
@@ -457,3 +469,107 @@ class GridRunDetector(RunDetector):
         self._grid[(row + 1) * self._width + col] = 0
         if self._tracking:
             self._count_windows(row, col, player, -1)
+
+
+class TorusDetector(RunDetector):
+    """The :class:`RunDetector` of a torus: a line leaving one edge comes back at the other.
+
+    A walk takes its coordinates modulo the sides and never counts a cell twice: a run is
+    at most the ring it lies on (the side along a row or a column; along a diagonal, the
+    least common multiple of the sides), and k is at most the shorter side, so every ring
+    holds k distinct cells. A whole ring of one player's marks is a run of the ring's length,
+    so under the exact rule it wins only if that length is k. The winning line is listed
+    from its first cell along the direction, each cell taken modulo the sides.
+
+    Every cell starts a k-cell window in each of the four directions, so the blocking count
+    has ``4 × rows × cols`` windows, kept as on a bounded board.
+    """
+
+    __slots__ = ("_rings",)
+
+    _rings: tuple[int, ...]
+
+    def __init__(
+        self,
+        board: Board,
+        k: int,
+        players: Sequence[Mark],
+        *,
+        track_blocking: bool = False,
+        exact: bool = False,
+        source: TorusDetector | None = None,
+    ) -> None:
+        """A detector for an empty bounded ``board``, or a copy of ``source``'s, reading it."""
+        rows, cols = board.rows, board.cols
+        assert rows is not None
+        assert cols is not None
+        self._rings = tuple(_ring(d_row, d_col, rows, cols) for d_row, d_col in DIRECTIONS)
+        super().__init__(board, k, players, exact=exact, source=source)
+        if source is None:
+            self._total = 4 * rows * cols
+            if track_blocking:
+                self._start_tracking()
+
+    def copy(self, board: Board) -> TorusDetector:
+        return TorusDetector(board, self._k, self._marks, exact=self._exact, source=self)
+
+    def place(self, row: int, col: int, player: int) -> tuple[Cell, ...] | None:
+        if self._tracking:
+            self._count_windows(row, col, player, 1)
+        mark = self._marks[player]
+        board = self._board
+        get = board.get
+        rows, cols = board.rows, board.cols
+        assert rows is not None
+        assert cols is not None
+        exact = self._exact
+        reach = self._k if exact else self._k - 1
+        for (d_row, d_col), ring in zip(DIRECTIONS, self._rings, strict=True):
+            most = min(reach, ring - 1)
+            back = 0
+            while (
+                back < most
+                and get((row - (back + 1) * d_row) % rows, (col - (back + 1) * d_col) % cols)
+                is mark
+            ):
+                back += 1
+            most = min(reach, ring - 1 - back)
+            ahead = 0
+            while (
+                ahead < most
+                and get((row + (ahead + 1) * d_row) % rows, (col + (ahead + 1) * d_col) % cols)
+                is mark
+            ):
+                ahead += 1
+            run = back + ahead + 1
+            if run == self._k if exact else run >= self._k:
+                return tuple(
+                    ((row + i * d_row) % rows, (col + i * d_col) % cols)
+                    for i in range(-back, ahead + 1)
+                )
+        return None
+
+    def _count_windows(self, row: int, col: int, player: int, delta: int) -> None:
+        """Add ``delta`` to ``player``'s count in every k-cell window through the cell.
+
+        A window is keyed by its first cell and direction, as on a bounded board.
+        """
+        board = self._board
+        rows, cols = board.rows, board.cols
+        assert rows is not None
+        assert cols is not None
+        slot = player + 1
+        for direction, (d_row, d_col) in enumerate(DIRECTIONS):
+            for i in range(self._k):
+                first = ((row - i * d_row) % rows) * cols + (col - i * d_col) % cols
+                key = (first << 2) | direction
+                self._count_window(key, slot, delta)
+
+
+def _ring(d_row: int, d_col: int, rows: int, cols: int) -> int:
+    """How many distinct cells a line in direction (d_row, d_col) passes on a torus."""
+    if d_row == 0:
+        return cols
+    if d_col == 0:
+        return rows
+    return math.lcm(rows, cols)

@@ -7,10 +7,12 @@ The unbounded grid has infinitely many legal moves: membership works, ``len``, i
 iteration raise ``WrongType`` (a ``TypeError``); :meth:`LegalMoves.near` lists the free
 cells around the marks.
 
-Under renju, with Black to move, the cells Black may not play are left out. Membership asks
-the rules about that one cell; ``len``, indexing and iteration work from the list of Black's
-forbidden cells, found once per position among the cells within four of a Black stone (no
-cell farther away can make a three or a four).
+Under gravity the view holds one cell per open column, the cell its next mark lands on,
+found afresh for each question in O(columns × log rows); ``len``, indexing and iteration go
+by column. Under renju, with Black to move, the cells Black may not play are left out.
+Membership asks the rules about that one cell; ``len``, indexing and iteration work from the
+list of Black's forbidden cells, found once per position among the cells within four of a
+Black stone (no cell farther away can make a three or a four).
 """
 
 from __future__ import annotations
@@ -79,14 +81,29 @@ class LegalMoves:
         board = game._board
         if game._over or not board.is_on_board(row, col) or board.get(row, col) is not None:
             return False
+        if game._gravity:
+            return game._landing(col) == row
         return not (game._renju and game.forbidden(row, col))
+
+    def _landings(self) -> list[Cell] | None:
+        """Under gravity, the cell each open column's next mark lands on; else None."""
+        game = self._game
+        if not game._gravity:
+            return None
+        if game._over:
+            return []
+        landing = game._landing
+        return [(row, col) for col in range(self._cols) if (row := landing(col)) >= 0]
 
     def _renju_allowed(self) -> list[Cell] | None:
         """Under renju with Black to move, the free cells Black may play.
 
-        None when every free cell is a legal move: the usual view serves then.
+        None when every free cell is a legal move: the usual view serves then. Under gravity
+        it is the landing cells (renju never plays with gravity).
         """
         game = self._game
+        if game._gravity:
+            return self._landings()
         if not game._renju or len(game._moves) % 2 or game._over or self._free is None:
             return None
         position = tuple(game._moves)
@@ -154,6 +171,7 @@ class LegalMoves:
     def near(self, distance: SupportsIndex = 1) -> list[Cell]:
         """The free cells within ``distance`` (king steps) of a mark, row-major.
 
+        Under gravity only the cells a mark lands on count, as in the whole view.
         On an empty board that is the centre cell (the origin on the unbounded grid) and its
         neighbourhood. Bounded or not, this is the usual candidate list of a search bot. The
         work is O(marks × distance²), so ``distance`` is at most :data:`MAX_NEAR`.
@@ -190,6 +208,8 @@ class LegalMoves:
         free = [cell for cell in found if board.is_on_board(*cell) and board.get(*cell) is None]
         if game._renju:
             free = [cell for cell in free if not game.forbidden(*cell)]
+        elif game._gravity:
+            free = [cell for cell in free if game._landing(cell[1]) == cell[0]]
         return sorted(free)
 
     def __repr__(self) -> str:

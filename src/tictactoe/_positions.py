@@ -16,14 +16,14 @@ interleaved in turn order.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from tictactoe._detectors import DIRECTIONS
 from tictactoe.errors import InvalidArgument, InvalidPosition, WrongType
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
 
-__all__ = ["EMPTY_LETTERS", "legal_order", "marks_of", "parse_rows"]
+__all__ = ["EMPTY_LETTERS", "legal_order", "marks_of", "parse_rows", "play_in_order"]
 
 _SEARCH_STEPS = 100_000
 """How much work (marks tried and listed) the exact rule's backtracking search may do before
@@ -102,22 +102,8 @@ def legal_order(
     Raises:
         InvalidPosition: the position cannot arise in a legal game, with the reason.
     """
-    cells_of: dict[Mark, list[Cell]] = {mark: [] for mark in players}
-    for (row, col), mark in sorted(marks.items()):
-        if mark not in cells_of:
-            raise InvalidPosition(
-                f"mark {mark} at ({row}, {col}) is not in a {len(players)}-player game"
-            )
-        cells_of[mark].append((row, col))
+    cells_of = _cells_by_player(marks, players)
     total = len(marks)
-    expected = [total // len(players) + (i < total % len(players)) for i in range(len(players))]
-    actual = [len(cells_of[mark]) for mark in players]
-    if actual != expected:
-        counts = ", ".join(f"{mark} {count}" for mark, count in zip(players, actual, strict=True))
-        raise InvalidPosition(
-            f"wrong number of marks ({counts}): players take turns in the order "
-            f"{''.join(map(str, players))}"
-        )
     runs = _runs(marks, k, cells_of, exact=exact)
     winners = sorted({mark for mark, _ in runs}, key=players.index)
     if len(winners) > 1:
@@ -146,6 +132,89 @@ def legal_order(
                 cells_of[mark] = _exact_order(cells_of[mark], k)
     queues = [iter(cells_of[mark]) for mark in players]
     return [next(queues[turn % len(players)]) for turn in range(total)]
+
+
+def _cells_by_player(marks: Mapping[Cell, Mark], players: Sequence[Mark]) -> dict[Mark, list[Cell]]:
+    """Each player's cells, row-major, checked: marks of the game, in counts that fit the turns.
+
+    Raises:
+        InvalidPosition: a mark not in the game, or counts the turn order cannot give.
+    """
+    cells_of: dict[Mark, list[Cell]] = {mark: [] for mark in players}
+    for (row, col), mark in sorted(marks.items()):
+        if mark not in cells_of:
+            raise InvalidPosition(
+                f"mark {mark} at ({row}, {col}) is not in a {len(players)}-player game"
+            )
+        cells_of[mark].append((row, col))
+    total = len(marks)
+    expected = [total // len(players) + (i < total % len(players)) for i in range(len(players))]
+    actual = [len(cells_of[mark]) for mark in players]
+    if actual != expected:
+        counts = ", ".join(f"{mark} {count}" for mark, count in zip(players, actual, strict=True))
+        raise InvalidPosition(
+            f"wrong number of marks ({counts}): players take turns in the order "
+            f"{''.join(map(str, players))}"
+        )
+    return cells_of
+
+
+def play_in_order(
+    marks: Mapping[Cell, Mark],
+    players: Sequence[Mark],
+    play: Callable[[Cell], bool | None],
+    undo: Callable[[], object],
+) -> None:
+    """Play the marks, through ``play`` and ``undo``, in an order a legal game plays them.
+
+    For rules whose lines or moves the other orders do not know (gravity, the torus), this
+    searches on the game itself: ``play(cell)`` plays a cell and says whether the game is
+    over (None when the move is illegal). Each player's cells are tried lowest row first (a
+    column fills from the bottom); a move that ends the game is taken only as the last one;
+    a dead end is taken back. Positions already found to be dead ends are not searched twice,
+    and the search gives up after a budget of moves tried.
+
+    Raises:
+        InvalidPosition: wrong mark counts, or no legal order (or none within the budget).
+    """
+    cells_of = _cells_by_player(marks, players)
+    left = [sorted(cells_of[mark], key=lambda cell: (-cell[0], cell[1])) for mark in players]
+    total = len(marks)
+    dead: set[frozenset[Cell]] = set()
+    placed: list[Cell] = []
+    tried = [0]  # per level: how many of the mover's cells were tried there
+    work = 0
+    while len(placed) < total:
+        if work > _SEARCH_STEPS:
+            raise InvalidPosition(f"no legal order of these marks found in {_SEARCH_STEPS:,} steps")
+        mover = left[len(placed) % len(players)]
+        at = tried[-1]
+        if at == len(mover):  # a dead end: take the last move back and try its next sibling
+            if not placed:
+                raise InvalidPosition("no legal game reaches these marks in any order")
+            dead.add(frozenset(placed))
+            undo()
+            cell = placed.pop()
+            left[len(placed) % len(players)].insert(tried[-2], cell)
+            tried.pop()
+            tried[-1] += 1
+            continue
+        cell = mover[at]
+        work += 1
+        over = play(cell)
+        if over is None or (over and len(placed) + 1 < total):
+            if over is not None:
+                undo()
+            tried[-1] += 1
+            continue
+        placed.append(cell)
+        if frozenset(placed) in dead:
+            undo()
+            placed.pop()
+            tried[-1] += 1
+            continue
+        mover.pop(at)
+        tried.append(0)
 
 
 def _runs(

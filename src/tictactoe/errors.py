@@ -12,6 +12,7 @@ the builtin that says what kind of mistake it is, so callers can catch either::
     │   ├── OffBoard                     the cell is outside the board
     │   ├── CellTaken                    the cell already holds a mark
     │   ├── ForbiddenMove                Black's overline, 4-4 or 3-3 under renju
+    │   ├── FloatingMove                 under gravity, a cell with an empty cell below it
     │   ├── GameOver                     the game is already won or drawn
     │   └── BadBotMove                   a player object chose an illegal move
     │       └── engine.EngineError       a Gomocup engine crashed, overran or answered wrong
@@ -31,6 +32,7 @@ from __future__ import annotations
 __all__ = [
     "BadBotMove",
     "CellTaken",
+    "FloatingMove",
     "ForbiddenMove",
     "GameOver",
     "IllegalMove",
@@ -91,6 +93,20 @@ class ForbiddenMove(IllegalMove):
         super().__init__(message)
         self.reason = reason
         """Why the move is forbidden: ``"overline"``, ``"double four"`` or ``"double three"``."""
+
+
+class FloatingMove(IllegalMove):
+    """Under gravity, a move to a cell that has an empty cell below it: marks drop, not float.
+
+    Args:
+        message: what happened, for people.
+        landing: the cell a mark dropped into that column lands on.
+    """
+
+    def __init__(self, message: str, *, landing: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.landing = landing
+        """The lowest free cell of the column: where the move may go instead."""
 
 
 class GameOver(IllegalMove):

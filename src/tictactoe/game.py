@@ -16,7 +16,7 @@ from tictactoe._board import Board, BoundedBoard, UnboundedBoard
 from tictactoe._checks import Flag, as_flag, as_int, shown
 from tictactoe._detectors import WinDetector, make_detector
 from tictactoe._legal import LegalMoves
-from tictactoe._positions import legal_order, marks_of, parse_rows
+from tictactoe._positions import legal_order, marks_of, parse_rows, play_in_order
 from tictactoe._rules import (
     CARO_OVERLINE,
     FREESTYLE,
@@ -31,8 +31,10 @@ from tictactoe._rules import (
 )
 from tictactoe.errors import (
     CellTaken,
+    FloatingMove,
     ForbiddenMove,
     GameOver,
+    IllegalMove,
     InvalidArgument,
     InvalidGame,
     InvalidPosition,
@@ -87,6 +89,12 @@ class Game:
             k under the standard rule) loses. The game ends at the same move as it would
             otherwise; :attr:`winner` is then the other player and :attr:`winning_line` the
             line that was made. Not with renju or caro, which are rules for making five.
+        gravity: marks drop (Connect Four: ``Game(6, 7, k=4, gravity=True)``): a move may
+            only go to the lowest free cell of its column, the cell the column's next mark
+            lands on (:meth:`drop` names the column alone); ``legal_moves`` holds one cell
+            per open column. Any other free cell raises :class:`FloatingMove`.
+        torus: lines run over the edges and come back on the other side, so that every row,
+            column and diagonal is a ring; k may be at most the shorter side.
 
     Raises:
         InvalidGame: a size, k or player count out of range (a ``ValueError``).
@@ -128,6 +136,20 @@ class Game:
     >>> g = Game.from_rows(["XX.", "OO.", "X.."], misere=True)
     >>> g.move(1, 2), g.winner, g.winning_line
     (Status.WON, Mark.X, ((1, 0), (1, 1), (1, 2)))
+
+    Under gravity a mark lands on the lowest free cell of its column:
+
+    >>> g = Game(6, 7, k=4, gravity=True)
+    >>> g.drop(3), g.last_move
+    (Status.IN_PROGRESS, Move(row=5, col=3, mark=Mark.X))
+    >>> sorted(g.legal_moves)[:3]
+    [(4, 3), (5, 0), (5, 1)]
+
+    On the torus a line may run over an edge:
+
+    >>> g = Game.from_rows(["X...X", "O.O..", ".....", "....."], k=3, torus=True)
+    >>> g.move(0, 3), g.winning_line
+    (Status.WON, ((0, 3), (0, 4), (0, 0)))
     """
 
     __slots__ = (
@@ -136,6 +158,7 @@ class Game:
         "_detector",
         "_early_draw",
         "_exact",
+        "_gravity",
         "_k",
         "_legal_moves",
         "_lock",
@@ -147,6 +170,7 @@ class Game:
         "_renju",
         "_rule",
         "_ruled",
+        "_torus",
     )
 
     _board: Board
@@ -168,6 +192,8 @@ class Game:
         exact: Flag = False,
         rule: object = None,
         misere: Flag = False,
+        gravity: Flag = False,
+        torus: Flag = False,
     ) -> None:
         height = rows if type(rows) is int and rows >= 1 else _side("rows", rows)
         if cols is None:
@@ -185,8 +211,15 @@ class Game:
                 f"k={shown(run)} must be between 1 and {max(height, width)}, the longest side of a "
                 f"{height}×{width} board"
             )
+        wrapped = as_flag("torus", torus)
+        if wrapped and run > min(height, width):
+            raise InvalidGame(
+                f"k={run} must be at most {min(height, width)} on a {height}×{width} torus: "
+                "a line longer than a ring would meet itself"
+            )
         board = BoundedBoard(height, width)
         self._setup(board, height * width, run, players, early_draw, exact, rule, misere)
+        self._variants(as_flag("gravity", gravity), wrapped)
 
     @classmethod
     def unbounded(
@@ -224,6 +257,8 @@ class Game:
         exact: Flag = False,
         rule: object = None,
         misere: Flag = False,
+        gravity: Flag = False,
+        torus: Flag = False,
     ) -> Game:
         """The game at a position drawn as rows of letters, ``'.'`` or ``' '`` for empty.
 
@@ -237,25 +272,49 @@ class Game:
             exact: only exactly k in a row wins (see :class:`Game`).
             rule: the rule (see :class:`Game`).
             misere: whoever makes the line loses (see :class:`Game`).
+            gravity: marks drop to the lowest free cell (see :class:`Game`).
+            torus: lines run over the edges (see :class:`Game`).
 
         Raises:
             InvalidPosition: text that is no position, or a position no legal game reaches
                 (wrong mark counts, two lines made, play after a line, a line made by a
-                player who did not move last).
+                player who did not move last, a mark above an empty cell under gravity).
 
         >>> Game.from_rows(["XOX", " O ", "   "]).turn
         Mark.X
         """
         grid = parse_rows(rows)
         game = cls(
-            len(grid), len(grid[0]), k, players=players, exact=exact, rule=rule, misere=misere
+            len(grid),
+            len(grid[0]),
+            k,
+            players=players,
+            exact=exact,
+            rule=rule,
+            misere=misere,
+            gravity=gravity,
+            torus=torus,
         )
-        for row, col in legal_order(marks_of(grid), game.k, game.players, exact=game.exact):
+        marks = marks_of(grid)
+        if game._gravity or game._torus:
+            if game._gravity:
+                _check_supported(marks, len(grid))
+            play_in_order(marks, game.players, game._try, game.undo)
+            return game
+        for row, col in legal_order(marks, game.k, game.players, exact=game.exact):
             try:
                 game.move(row, col)
             except ForbiddenMove as refused:
                 raise InvalidPosition(f"no game under renju reaches it: {refused}") from None
         return game
+
+    def _try(self, cell: Cell) -> bool | None:
+        """Play ``cell``: whether the game is now over, None if the move is illegal."""
+        try:
+            self.move(*cell)
+        except IllegalMove:
+            return None
+        return self._over
 
     def _setup(
         self,
@@ -290,12 +349,31 @@ class Game:
         self._misere = losing
         self._renju = name == RENJU
         self._ruled = name in GOMOKU_RULES
+        self._gravity = False
+        self._torus = False
         self._moves: list[Move] = []
         self._outcome = IN_PROGRESS
         self._over = False
         # acquire/release in try/finally: half the cost of a with-block on this hot path
         self._lock = threading.Lock()
         self._legal_moves: LegalMoves | None = None
+
+    def _variants(self, gravity: bool, torus: bool) -> None:
+        """Set gravity and the torus on a bounded game just set up, checked against its rule."""
+        if (gravity or torus) and self._ruled:
+            variant = "gravity" if gravity else "the torus"
+            raise InvalidGame(f"{variant} plays the freestyle and standard rules, not {self._rule}")
+        self._gravity = gravity
+        self._torus = torus
+        if torus:
+            self._detector = make_detector(
+                self._board,
+                self._k,
+                self._players,
+                track_blocking=self._early_draw,
+                exact=self._exact,
+                torus=True,
+            )
 
     def move(self, row: SupportsIndex, col: SupportsIndex) -> Status:
         """Place the next player's mark at ``(row, col)`` and return the new status.
@@ -306,6 +384,7 @@ class Game:
             CellTaken: the cell holds a mark.
             ForbiddenMove: under renju, Black's overline, double four or double three. A game
                 where every free cell is forbidden to Black, Black to move, is drawn.
+            FloatingMove: under gravity, a free cell with a free cell below it.
             WrongType: ``row`` or ``col`` is not an int.
 
         An illegal move changes nothing at all.
@@ -325,6 +404,8 @@ class Game:
             mark = players[player]
             if self._renju and player == 0:
                 self._refuse_forbidden(row, col, mark)
+            elif self._gravity:
+                self._refuse_floating(row, col)
             try:
                 taken = self._board.claim(row, col, mark)
             except (IndexError, ValueError):  # ValueError: the board's message on a huge int
@@ -368,6 +449,67 @@ class Game:
                 raise ForbiddenMove(
                     f"{mark} may not play {_at(row, col)} under renju: {reason}", reason=reason
                 )
+
+    def _refuse_floating(self, row: int, col: int) -> None:
+        """Raise FloatingMove if the free cell has a free cell below it, under gravity."""
+        board = self._board
+        if board.is_on_board(row, col) and board.get(row, col) is None:
+            landing = self._landing(col)
+            if landing != row:
+                raise FloatingMove(
+                    f"cell {_at(row, col)} has an empty cell below it: under gravity a mark "
+                    f"in column {col} lands on ({landing}, {col})",
+                    landing=(landing, col),
+                )
+
+    def _landing(self, col: int) -> int:
+        """The lowest free row of column ``col`` on a bounded board, -1 if the column is full.
+
+        The free cells of a column under gravity are the rows above its marks, so a binary
+        search finds the last of them: O(log rows).
+        """
+        board = self._board
+        low, high = 0, board.rows or 0  # row `low` is free; row `high` is taken or past the end
+        if board.get(0, col) is not None:
+            return -1
+        while high - low > 1:
+            middle = (low + high) // 2
+            if board.get(middle, col) is None:
+                low = middle
+            else:
+                high = middle
+        return low
+
+    def drop(self, col: SupportsIndex) -> Status:
+        """Under gravity, play column ``col``: the mark lands on its lowest free cell.
+
+        Raises:
+            InvalidArgument: the game is not played under gravity.
+            OffBoard: the column is not on the board.
+            CellTaken: the column is full.
+            GameOver: the game is already won or drawn.
+            WrongType: ``col`` is not an int.
+        """
+        column = as_int("col", col)
+        if not self._gravity:
+            raise InvalidArgument("drop(col) is for games under gravity; move(row, col) plays here")
+        cols = self._board.cols or 0
+        if not 0 <= column < cols:
+            raise OffBoard(f"column {shown(column)} is off the {self._describe_size()} board")
+        landing = self._landing(column)
+        if landing < 0 and not self._over:
+            raise CellTaken(f"column {column} is full")
+        return self.move(max(landing, 0), column)
+
+    @property
+    def gravity(self) -> bool:
+        """Whether marks drop to the lowest free cell of their column (Connect Four)."""
+        return self._gravity
+
+    @property
+    def torus(self) -> bool:
+        """Whether lines run over the edges of the board and come back on the other side."""
+        return self._torus
 
     def _black_can_move(self) -> bool:
         """Whether some free cell is open to Black under renju (always, on the unbounded grid).
@@ -594,6 +736,8 @@ class Game:
         twin._misere = self._misere
         twin._renju = self._renju
         twin._ruled = self._ruled
+        twin._gravity = self._gravity
+        twin._torus = self._torus
         twin._lock = threading.Lock()
         twin._legal_moves = None
         return twin
@@ -643,7 +787,9 @@ class Game:
                 f"<Game {self._describe_size()} k={self._k} players={len(self._players)}"
                 f"{' exact' if self._exact else ''}"
                 f"{' ' + self._rule if self._ruled else ''}"
-                f"{' misere' if self._misere else ''} moves=[{moves}]>"
+                f"{' misere' if self._misere else ''}"
+                f"{' gravity' if self._gravity else ''}"
+                f"{' torus' if self._torus else ''} moves=[{moves}]>"
             )
         options = f", k={self._k}"
         if len(self._players) != 2:
@@ -654,6 +800,10 @@ class Game:
             options += f", rule={self._rule!r}"
         if self._misere:
             options += ", misere=True"
+        if self._gravity:
+            options += ", gravity=True"
+        if self._torus:
+            options += ", torus=True"
         whole = (range(self._board.rows or 0), range(self._board.cols or 0))
         return f"Game.from_rows({self.rows_text(whole)!r}{options})"
 
@@ -701,6 +851,20 @@ def _checked_misere(misere: bool, rule: str, players: int) -> bool:
     if misere and rule in GOMOKU_RULES:
         raise InvalidGame(f"misère plays the freestyle and standard rules, not {rule}")
     return misere
+
+
+def _check_supported(marks: dict[Cell, Mark], rows: int) -> None:
+    """Refuse, under gravity, a position with a mark above an empty cell.
+
+    Raises:
+        InvalidPosition: such a mark, named.
+    """
+    for row, col in sorted(marks):
+        if row + 1 < rows and (row + 1, col) not in marks:
+            raise InvalidPosition(
+                f"no game under gravity reaches it: the mark at ({row}, {col}) has an empty "
+                "cell below it"
+            )
 
 
 def _side(name: str, value: object) -> int:
