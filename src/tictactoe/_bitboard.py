@@ -3,7 +3,11 @@
 The solver and the counter visit millions of positions, where the full :class:`Game` (locks,
 history, checks) would cost too much. This twin knows only the geometry: cell ``(row, col)``
 is bit ``row * cols + col``, and every place a line of k fits is a mask. It holds no rules of
-its own beyond "k bits of one player inside one mask"; the tests check it against the Game.
+its own beyond "k bits of one player inside one mask" and, under gravity, "a cell is played
+once the cell below it is"; the tests check it against the Game.
+
+On the torus every cell starts a window in each direction, its cells taken modulo the sides.
+Gravity leaves the windows as they are and narrows the moves (:meth:`Geometry.moves`).
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ class Geometry:
     k: int
     exact: bool = False
     """Only exactly k in a row wins: a full window wins only if no own mark flanks it."""
+    gravity: bool = False
+    """A mark lands on the lowest free cell of its column (:meth:`moves`)."""
+    torus: bool = False
+    """Lines run over the edges; k is at most the shorter side."""
     windows: tuple[int, ...] = field(init=False, repr=False)
     windows_through: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     flanks: tuple[int, ...] = field(init=False, repr=False)
@@ -40,20 +48,21 @@ class Geometry:
         for row in range(rows):
             for col in range(cols):
                 for d_row, d_col in DIRECTIONS:
-                    end_row, end_col = row + (k - 1) * d_row, col + (k - 1) * d_col
-                    if 0 <= end_row < rows and 0 <= end_col < cols:
-                        mask = 0
-                        for i in range(k):
-                            mask |= 1 << ((row + i * d_row) * cols + col + i * d_col)
-                        windows.append(mask)
-                        flank = 0
-                        for at_row, at_col in (
-                            (row - d_row, col - d_col),
-                            (end_row + d_row, end_col + d_col),
-                        ):
-                            if 0 <= at_row < rows and 0 <= at_col < cols:
-                                flank |= 1 << (at_row * cols + at_col)
-                        flanks.append(flank)
+                    cells = self._line(row - d_row, col - d_col, d_row, d_col, k + 2)
+                    if cells is None:
+                        continue
+                    mask = 0
+                    for at_row, at_col in cells[1:-1]:
+                        mask |= 1 << (at_row * cols + at_col)
+                    windows.append(mask)
+                    flank = 0
+                    for at_row, at_col in (cells[0], cells[-1]):
+                        if 0 <= at_row < rows and 0 <= at_col < cols:
+                            flank |= 1 << (at_row * cols + at_col)
+                    flanks.append(flank & ~mask)  # a ring of k cells has no flank of its own
+        if self.torus:  # a ring of k cells is one window from each of its k starts
+            unique = dict.fromkeys(zip(windows, flanks, strict=True))
+            windows, flanks = [mask for mask, _ in unique], [flank for _, flank in unique]
         through = [
             [index for index, mask in enumerate(windows) if mask >> bit & 1]
             for bit in range(rows * cols)
@@ -67,6 +76,37 @@ class Geometry:
             self, "flanks_through", tuple(tuple(flanks[i] for i in found) for found in through)
         )
         object.__setattr__(self, "symmetries", self._symmetries())
+
+    def _line(self, row: int, col: int, d_row: int, d_col: int, length: int) -> list[Cell] | None:
+        """``length`` cells from ``(row, col)`` along a direction; None if its middle is off.
+
+        The middle is the window (all but the two ends). On the torus the cells are taken
+        modulo the sides and every window fits; elsewhere the end cells may lie off the board
+        (they are the flanks, which then hold nothing).
+        """
+        rows, cols = self.rows, self.cols
+        cells = [(row + i * d_row, col + i * d_col) for i in range(length)]
+        if self.torus:
+            return [(at_row % rows, at_col % cols) for at_row, at_col in cells]
+        inner = cells[1:-1]
+        if all(0 <= at_row < rows and 0 <= at_col < cols for at_row, at_col in inner):
+            return cells
+        return None
+
+    def moves(self, taken: int) -> int:
+        """The cells the side to move may play, given the cells ``taken``.
+
+        Every free cell; under gravity only those on the bottom row or above a taken cell.
+        """
+        free = self.full & ~taken
+        if not self.gravity:
+            return free
+        return free & ((taken >> self.cols) | self.bottom)
+
+    @property
+    def bottom(self) -> int:
+        """The mask of the bottom row: where a column's first mark lands under gravity."""
+        return ((1 << self.cols) - 1) << (self.cols * (self.rows - 1))
 
     @property
     def size(self) -> int:
@@ -110,10 +150,13 @@ class Geometry:
         maps: list[Callable[[int, int], Cell]] = [
             lambda r, c: (r, c),
             lambda r, c: (r, cols - 1 - c),
-            lambda r, c: (rows - 1 - r, c),
-            lambda r, c: (rows - 1 - r, cols - 1 - c),
         ]
-        if rows == cols:
+        if not self.gravity:  # under gravity down stays down: only the mirror left to right
+            maps += [
+                lambda r, c: (rows - 1 - r, c),
+                lambda r, c: (rows - 1 - r, cols - 1 - c),
+            ]
+        if rows == cols and not self.gravity:
             maps += [
                 lambda r, c: (c, r),
                 lambda r, c: (c, rows - 1 - r),

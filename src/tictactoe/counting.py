@@ -10,6 +10,12 @@ Under misère (whoever makes the line loses) a game ends at the same move, so th
 positions are the very same; only the result of each finished game changes hands: the line's
 maker's rival wins it.
 
+Under gravity (Connect Four) the moves are the cells on the bottom row or above a mark, and on
+the torus the lines wrap over the edges; both count as the plain game does. Connect Four itself
+is far beyond a whole count (4.5 trillion positions), so :func:`count_plies` counts the
+positions after each of the first plies, breadth first: for 6×7 they are OEIS A212693 (1, 7,
+49, 238, 1120, 4263, 16422, 54859, 184275, ...).
+
 Every position is kept in memory, so the cost is the number of positions, which
 :func:`estimate` foretells in a fraction of a second by sampling. :func:`count` refuses at once
 a board whose estimate is beyond ``max_positions`` (by default what the reference machine's
@@ -56,6 +62,7 @@ __all__ = [
     "Estimate",
     "amount",
     "count",
+    "count_plies",
     "estimate",
     "position_bound",
 ]
@@ -114,6 +121,8 @@ def count(
     *,
     players: int = 2,
     misere: bool = False,
+    gravity: bool = False,
+    torus: bool = False,
     progress: Callable[[int], None] | None = None,
     max_positions: int | None = MAX_POSITIONS,
     max_cells: int | None = None,
@@ -129,6 +138,8 @@ def count(
         players: how many players take turns.
         misere: whoever makes the line loses (two players): the same games and positions,
             each win credited to the other player.
+        gravity: marks drop to the lowest free cell of their column (Connect Four).
+        torus: lines run over the edges.
         progress: called with the number of positions found so far, every 65,536 of them.
         max_positions: refuse, at once, a board whose :func:`estimate` is beyond this many
             positions, and stop a count that finds more (None: no limit).
@@ -152,7 +163,15 @@ def count(
     >>> count(3, misere=True).wins
     (77904, 131184)
     """
-    game = Game(rows, cols, k, players=as_int("players", players), misere=misere)
+    game = Game(
+        rows,
+        cols,
+        k,
+        players=as_int("players", players),
+        misere=misere,
+        gravity=gravity,
+        torus=torus,
+    )
     assert game.rows is not None
     assert game.cols is not None
     if progress is not None:
@@ -164,7 +183,7 @@ def count(
     if max_positions is not None:
         max_positions = positive("max_positions", max_positions)
         _check_positions(game, max_positions)
-    geometry = Geometry(game.rows, game.cols, game.k, game.exact)
+    geometry = _geometry_of(game)
     counter = _Counter(geometry, len(game.players), progress, max_positions, seconds, clock)
     counts = counter.run(game.players)
     if not game.misere:
@@ -175,6 +194,114 @@ def count(
     )
 
 
+def count_plies(
+    rows: int = 6,
+    cols: int | None = 7,
+    k: int | None = 4,
+    *,
+    plies: int,
+    players: int = 2,
+    exact: bool = False,
+    misere: bool = False,
+    gravity: bool = True,
+    torus: bool = False,
+    max_positions: int | None = MAX_POSITIONS,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[int, ...]:
+    """The number of distinct positions after each ply, from 0 to ``plies``.
+
+    Breadth first: the positions of one ply are the children of the unfinished positions of
+    the ply before, so a position where the game ended is counted at its ply and goes no
+    further. By default the board is Connect Four's (6×7, four in a row, gravity), where the
+    numbers are OEIS A212693.
+
+    Args:
+        rows: number of rows.
+        cols: number of columns; defaults to ``rows``.
+        k: marks in a row that win; defaults to the full line of a square board.
+        players: how many players take turns.
+        exact: only exactly k in a row wins.
+        misere: whoever makes the line loses (the same positions).
+        gravity: marks drop to the lowest free cell of their column (the default here).
+        torus: lines run over the edges.
+        plies: the last ply to count, at least 0.
+        max_positions: stop, saying how far the count got, once one ply holds more positions
+            than this (None: no limit).
+        seconds: stop a count still running after this long (None: no limit).
+        clock: the time source, in seconds (tests pass a fake one).
+
+    Raises:
+        InvalidGame: the game cannot be set up.
+        InvalidArgument: ``plies`` below 0, or ``max_positions`` below 1.
+        Unsolvable: a ply held more than ``max_positions`` positions.
+        OutOfTime: the count ran past ``seconds``.
+        WrongType: an argument of the wrong type.
+
+    >>> count_plies(plies=5)
+    (1, 7, 49, 238, 1120, 4263)
+    """
+    game = Game(
+        rows,
+        cols,
+        k,
+        players=as_int("players", players),
+        exact=exact,
+        misere=misere,
+        gravity=gravity,
+        torus=torus,
+    )
+    last = as_int("plies", plies)
+    if last < 0:
+        raise InvalidArgument(f"plies must be at least 0, not {shown(last)}")
+    if max_positions is not None:
+        max_positions = positive("max_positions", max_positions)
+    seconds = check_seconds(seconds)
+    check_callable("clock", clock, "returning seconds")
+    deadline = None if seconds is None else clock() + seconds
+    geometry = _geometry_of(game)
+    count_players = len(game.players)
+    full = geometry.full
+    layer: dict[tuple[int, ...], bool] = {(0,) * count_players: False}
+    """The positions of a ply, each with whether the game ended there."""
+    found = [1]
+    for ply in range(last):
+        turn = ply % count_players
+        following: dict[tuple[int, ...], bool] = {}
+        for boards, ended in layer.items():
+            if ended:
+                continue
+            taken = 0
+            for board in boards:
+                taken |= board
+            moves = geometry.moves(taken)
+            while moves:
+                low = moves & -moves
+                moves ^= low
+                mine = boards[turn] | low
+                child = (*boards[:turn], mine, *boards[turn + 1 :])
+                if child not in following:
+                    won = geometry.wins(mine, low.bit_length() - 1)
+                    following[child] = won or taken | low == full
+            if deadline is not None and clock() > deadline:
+                raise OutOfTime(f"not counted within {seconds:g} s: {len(found)} plies counted")
+        if max_positions is not None and len(following) > max_positions:
+            raise Unsolvable(
+                f"ply {ply + 1} holds {len(following):,} positions, past the limit of "
+                f"{max_positions:,}: plies up to {ply} counted, {found}"
+            )
+        layer = following
+        found.append(len(layer))
+    return tuple(found)
+
+
+def _geometry_of(game: Game) -> Geometry:
+    """The bit-per-cell twin of ``game``'s bounded board and rules."""
+    assert game.rows is not None
+    assert game.cols is not None
+    return Geometry(game.rows, game.cols, game.k, game.exact, game.gravity, game.torus)
+
+
 def _check_positions(game: Game, limit: int) -> None:
     """Refuse a board whose estimate is beyond ``limit`` positions, with what it would cost."""
     assert game.rows is not None
@@ -183,6 +310,8 @@ def _check_positions(game: Game, limit: int) -> None:
     cells = rows * cols
     if bound_within(cells, players, limit):
         return  # even were no game ever won, the board would hold no more
+    if game.gravity and sum(players**height for height in range(rows + 1)) ** cols <= limit:
+        return  # each column holds one of these stacks, so the board holds no more
     where = f"counting the {rows}×{cols} board, {game.k} in a row,"
     if players != 2:
         where += f" {players} players,"
@@ -271,7 +400,7 @@ class _Counter:
         taken = 0
         for board in boards:
             taken |= board
-        free = geometry.full & ~taken
+        free = geometry.moves(taken)
         totals = [0] * (players + 1)
         following = (turn + 1) % players
         while free:

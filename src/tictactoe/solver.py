@@ -8,6 +8,10 @@ key being their minimum, so mirrored and rotated positions share an entry), imme
 forced blocks and double threats read off the line masks, threat-making moves searched first,
 and a draw declared as soon as every line holds both players' marks.
 
+Under gravity the moves are the cells on the bottom row or above a mark, and only those count
+as wins to take or to block; the board's symmetry is then the mirror left to right alone. On
+the torus the line masks wrap over the edges, and nothing else changes.
+
 Under misère (whoever makes the line loses) the same search reads the masks the other way:
 a cell that completes the mover's line is a move never worth playing while another is free
 (it loses at once), a mover left with only such cells loses, and the cells that would
@@ -164,20 +168,20 @@ def bitboards(game: Game) -> tuple[Geometry, int, int]:
     empty_cells(game)
     assert game.rows is not None
     assert game.cols is not None
-    geometry = _geometry(game.rows, game.cols, game.k, game.exact)
+    geometry = _geometry(game.rows, game.cols, game.k, game.exact, game.gravity, game.torus)
     boards = [0, 0]
     for move in game.moves:
         boards[game.players.index(move.mark)] |= 1 << geometry.bit(move.cell)
     return geometry, boards[0], boards[1]
 
 
-_GEOMETRIES: dict[tuple[int, int, int, bool], Geometry] = {}
+_GEOMETRIES: dict[tuple[int, int, int, bool, bool, bool], Geometry] = {}
 
 
-def _geometry(rows: int, cols: int, k: int, exact: bool) -> Geometry:
-    key = (rows, cols, k, exact)
+def _geometry(rows: int, cols: int, k: int, exact: bool, gravity: bool, torus: bool) -> Geometry:
+    key = (rows, cols, k, exact, gravity, torus)
     if key not in _GEOMETRIES:
-        _GEOMETRIES[key] = Geometry(rows, cols, k, exact)
+        _GEOMETRIES[key] = Geometry(rows, cols, k, exact, gravity, torus)
     return _GEOMETRIES[key]
 
 
@@ -203,6 +207,9 @@ class _Search:
         self.lines = tuple(zip(geometry.windows, geometry.flanks, strict=True))
         """Each window of k with its flank cells, which end a line under the exact rule."""
         self.exact = geometry.exact
+        self.gravity = geometry.gravity
+        self.cols = geometry.cols
+        self.bottom = geometry.bottom
         self.k = geometry.k
         self.full = geometry.full
         self.size = geometry.size
@@ -281,6 +288,10 @@ class _Search:
             return 0
         misere = self.misere
         free = self.full & ~(me | opp)
+        if self.gravity:  # only the cells on the bottom row or above a mark can be played
+            free &= ((me | opp) >> self.cols) | self.bottom
+            my_wins &= free
+            their_wins &= free
         if misere:
             safe = free & ~my_wins  # a cell of my_wins makes my line: a loss now
             if not safe:
@@ -407,13 +418,14 @@ def solve(
     geometry, x_board, o_board = bitboards(game)
     me, opp = (x_board, o_board) if to_move is game.players[0] else (o_board, x_board)
     search = _Search(geometry, seconds, started, clock, progress, game.misere)
-    search.first_moves = empties
     root_hashes = search.hashes((x_board, o_board))
     player = len(game.moves) & 1
     scores: dict[int, int] = {}
     best = -geometry.size - 2
+    playable = geometry.moves(me | opp)
+    search.first_moves = playable.bit_count()
     for bit in search.order:
-        if (me | opp) >> bit & 1:
+        if not playable >> bit & 1:
             continue
         search.settled = len(scores)
         if geometry.wins(me | 1 << bit, bit):

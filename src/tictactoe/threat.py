@@ -194,13 +194,16 @@ class ThreatBot:
     def plays(game: Game) -> bool:
         """Whether the threat search plays ``game`` itself (else the heuristic bot does).
 
-        Not under misère: its threats are lines to make, and there a line loses.
+        Not under misère (its threats are lines to make, and there a line loses), gravity
+        (its threats assume any free cell can be played) or the torus (its lines end at the
+        edges).
 
         Raises:
             WrongType: ``game`` is not a game.
         """
         game = check_game(game)
-        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and not game.misere
+        plain = not (game.misere or game.gravity or game.torus)
+        return len(game.players) == 2 and MIN_K <= game.k <= MAX_K and plain
 
     def choose_move(self, game: Game) -> Cell:
         """The move for the side to move in ``game`` (which is not changed).

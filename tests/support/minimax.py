@@ -21,7 +21,8 @@ def minimax(game: ttt.Game) -> dict[ttt.Cell, int]:
     assert game.rows is not None
     assert game.cols is not None
     size = game.rows * game.cols
-    memo = _MEMO.setdefault((game.rows, game.cols, game.k, game.misere, game.exact), {})
+    shape = (game.rows, game.cols, game.k, game.misere, game.exact, game.gravity, game.torus)
+    memo = _MEMO.setdefault(shape, {})
     found = {}
     mover = game.turn
     for cell in sorted(game.legal_moves):
