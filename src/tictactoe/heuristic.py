@@ -6,6 +6,9 @@ negamax over the most promising cells, scored by the k-cell windows through each
 each player is along the lines still open to them), deepening while its node and time budgets
 last. Once out of time it plays the best move found so far.
 
+Under gravity (Connect Four) a column offers one move, so for two players it searches every
+legal move at every ply with alpha-beta instead (:mod:`tictactoe._gravity`).
+
 Under misère (whoever makes the line loses) it plays the heuristic inverted, without a search:
 never a cell that makes its own line while another is free, the rival's such cells left to the
 rival, and among the rest the cell that scores lowest, the one that builds least towards any
@@ -34,6 +37,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from tictactoe._checks import check_callable, check_count, check_game, check_seed
+from tictactoe._gravity import GravitySearch
 from tictactoe._lines import SCORE_SPAN, Lines
 from tictactoe.errors import GameOver
 from tictactoe.game import Game
@@ -159,6 +163,8 @@ class HeuristicBot:
 
     def _choose(self, game: Game, seconds: float | None) -> Cell:
         """The move, thinking at most ``seconds``."""
+        if game.gravity:
+            return self._gravity_move(game, seconds)
         if game.misere:
             return self._misere_move(game)
         if not game.moves:
@@ -175,6 +181,27 @@ class HeuristicBot:
             return max(blocks, key=lambda cell: (lines.score(cell, me), self._rng.random()))
         recent = [move.cell for move in game.moves[-RECENT:]]
         return _Search(self, lines, recent, me, seconds).best(threats)
+
+    def _gravity_move(self, game: Game, seconds: float | None) -> Cell:
+        """The move under gravity: a full-width search for two players (:mod:`._gravity`).
+
+        With more players, the legal moves are few (one a column): a win, else a block of the
+        next rival who could win, else the best-scored landing cell.
+        """
+        if len(game.players) == 2:
+            deadline = None if seconds is None else self._clock() + seconds
+            search = GravitySearch(game, nodes=self._nodes, deadline=deadline, clock=self._clock)
+            return search.best()
+        lines = Lines.from_game(game)
+        lines.scan()
+        me = game.players.index(game.turn)
+        moves = list(game.legal_moves)
+        for step in range(len(game.players)):  # my win, else the block of the next rival's
+            forced = [cell for cell in moves if cell in lines.wins[(me + step) % len(game.players)]]
+            if forced:
+                moves = forced
+                break
+        return max(moves, key=lambda cell: (lines.score(cell, me), self._rng.random()))
 
     def _misere_move(self, game: Game) -> Cell:
         """The move under misère: see :meth:`choose_move`."""
