@@ -9,17 +9,20 @@ Endpoints (``ID`` is a game's id; bodies and replies are JSON objects):
 
 ========  ==========================  =====================================================
 GET       /api/options                the seat kinds, the strongest bot, limits, formats,
-                                      the rules, the openings and the one the form offers
-                                      first, the most free cells perfect play is shown on
+                                      the rules, the variants, the openings and the one the
+                                      form offers first, the most free cells perfect play
+                                      is shown on
 POST      /api/games                  a new game: rows, cols or unbounded, k, rule (or
-                                      exact), seats, seconds, and optionally moves to start
-                                      from or an opening (swap, swap2), seat 0 opening
+                                      exact), gravity, torus, misere, seats, seconds, and
+                                      optionally moves to start from or an opening (swap,
+                                      swap2), seat 0 opening
 POST      /api/games/open             a game from a record: text, name (its extension
                                       gives the format), k for PSQ and SGF, seats, seconds
 GET       /api/games/ID               the state; with ``since=VERSION`` waits a few seconds
                                       for a newer one (a bot's move)
 POST      /api/games/ID/move          a person's move: row, col (a cell forbidden to Black
-                                      under renju is refused with its ``reason``)
+                                      under renju is refused with its ``reason``); under
+                                      gravity col alone drops a mark in that column
 POST      /api/games/ID/undo          back to the last person's turn
 POST      /api/games/ID/goto          the cursor to after ``ply`` moves of the line
 POST      /api/games/ID/continue      play on from the cursor, dropping the rest of the line
@@ -50,9 +53,7 @@ from pathlib import PurePath
 from typing import Any
 
 from tictactoe import records
-from tictactoe._rules import GOMOKU_RULES, RULES
 from tictactoe.errors import ForbiddenMove, InvalidArgument, TicTacToeError
-from tictactoe.game import Game
 from tictactoe.limits import PAGE, UNSET, Limit, Unset, check_limit, with_old
 from tictactoe.marks import MAX_PLAYERS
 from tictactoe.swap import PROTOCOLS
@@ -60,18 +61,17 @@ from tictactoe.web._analysis import ANALYSIS_EMPTY, MAX_COORDINATE
 from tictactoe.web._fields import (
     BadRequest,
     Conflict,
-    boolean,
     cell_pairs,
-    choice,
     integer,
     json_object,
     string,
 )
+from tictactoe.web._newgame import MAX_SIDE, new_game, opening_of
 from tictactoe.web._opening import opening_choices
 from tictactoe.web._seats import BEST, HUMAN, Seats
 from tictactoe.web._session import ANALYSIS_SECONDS, Session
 from tictactoe.web._thinking import MAX_SEARCHES, Searches
-from tictactoe.web._variants import rule_choices
+from tictactoe.web._variants import rule_choices, variant_choices
 
 __all__ = [
     "MAX_BODY",
@@ -85,8 +85,6 @@ __all__ = [
 
 MAX_SECONDS = 60.0
 """The most time per move a page may give a bot."""
-MAX_SIDE = 100
-"""The longest side of a bounded board on the page; bigger games belong on the unbounded grid."""
 MAX_SESSIONS = 16
 """Games kept at once; starting another closes the one left alone the longest."""
 MAX_BODY = records.MAX_BYTES * 2 + 4096
@@ -237,7 +235,8 @@ class Api:
         fields = json_object(body)
         actions: dict[str, Callable[[], object]] = {
             "move": lambda: session.play(
-                integer(fields, "row", MAX_COORDINATE), integer(fields, "col", MAX_COORDINATE)
+                None if fields.get("row") is None else integer(fields, "row", MAX_COORDINATE),
+                integer(fields, "col", MAX_COORDINATE),
             ),
             "undo": session.undo,
             "goto": lambda: session.goto(integer(fields, "ply", 10**7, low=0)),
@@ -264,33 +263,15 @@ class Api:
             "max_side": MAX_SIDE,
             "formats": list(records.FORMATS),
             "rules": rule_choices(),
+            "variants": variant_choices(),
             "openings": opening_choices(),
             "opening": self._opening,
             "analysis_free_cells": ANALYSIS_EMPTY,
         }
 
     def _new(self, fields: dict[str, Any]) -> dict[str, Any]:
-        players = integer(fields, "players", MAX_PLAYERS, default=2, low=2)
-        exact = boolean(fields, "exact")
-        rule = choice(fields, "rule", RULES)
-        k = fields.get("k")
-        if boolean(fields, "unbounded"):
-            for name in ("rows", "cols"):
-                if fields.get(name) is not None:
-                    raise BadRequest(f"{name}: an unbounded grid has no size")
-            run = integer(fields, "k", 1000, default=5, low=1)
-            game = Game.unbounded(run, players=players, exact=exact, rule=rule)
-        else:
-            rows = integer(fields, "rows", MAX_SIDE, default=3, low=1)
-            cols = integer(fields, "cols", MAX_SIDE, default=rows, low=1)
-            if k is not None:
-                k = integer(fields, "k", max(rows, cols), low=1)
-            elif rule in GOMOKU_RULES and max(rows, cols) >= 5:
-                k = 5  # renju and caro are five in a row on any board that holds one
-            game = Game(rows, cols, k, players=players, exact=exact, rule=rule)
-        for row, col in cell_pairs(fields, "moves", default=[]):
-            game.move(row, col)
-        opening = choice(fields, "opening", PROTOCOLS)
+        game = new_game(fields)
+        opening = opening_of(fields, game)
         kinds, limit = self._seating(fields, len(game.players))
         session = Session(game, kinds, limit, self._seats, searches=self._searches, opening=opening)
         return self._add(session)

@@ -22,7 +22,7 @@ from typing import Any
 
 from tictactoe import records, specs
 from tictactoe.coordinates import cell_label
-from tictactoe.errors import ForbiddenMove, IllegalMove, NothingToUndo
+from tictactoe.errors import IllegalMove, NothingToUndo
 from tictactoe.game import Game
 from tictactoe.limits import Limit
 from tictactoe.marks import Mark
@@ -34,7 +34,7 @@ from tictactoe.web._fields import Conflict
 from tictactoe.web._opening import SeatedOpening, opening_decision
 from tictactoe.web._seats import Seats, Table
 from tictactoe.web._thinking import Decision, Searches, Worker, move_decision
-from tictactoe.web._variants import ForbiddenCell, forbidden_cells, forbidden_message
+from tictactoe.web._variants import ForbiddenCell, checked_record, forbidden_cells, play
 from tictactoe.web._view import Standing, result, state
 
 __all__ = ["ANALYSIS_SECONDS", "Session"]
@@ -129,8 +129,10 @@ class Session:
                 self._waiting -= 1
             return self._state()
 
-    def play(self, row: int, col: int) -> None:
+    def play(self, row: int | None, col: int) -> None:
         """Play for the person to move at the cursor; a move off the line replaces its rest.
+
+        Under gravity ``row`` may be None: the mark drops in column ``col``.
 
         Raises:
             Conflict: it is a bot's turn, or the game is closed.
@@ -146,13 +148,7 @@ class Session:
                 rest = "" if self._is_live else ": press Continue to let it play from here"
                 kind = self._table.kinds[mover]
                 raise Conflict(f"it is {game.turn}'s turn, played by {kind}{rest}")
-            try:
-                game.move(row, col)
-            except ForbiddenMove as refused:
-                reason = refused.reason
-                raise ForbiddenMove(
-                    forbidden_message(game, (row, col), reason), reason=reason
-                ) from None
+            row, col = play(game, row, col)
             ply = len(game.moves)
             if ply > len(self._line) or self._line[ply - 1] != (row, col):
                 del self._line[ply - 1 :]
@@ -312,7 +308,7 @@ class Session:
             names = self._table.record_names
             record = records.Record.from_game(self._game, names=names, played=self._played)
             record = replace(record, moves=tuple(self._line))
-        return records.dumps(record, fmt)
+        return checked_record(records.dumps(record, fmt), fmt, self._game)
 
     def close(self) -> None:
         """Stop: the bot at work stops and is ignored; brains close once it has answered."""

@@ -1,19 +1,34 @@
-"""The gomoku rules on the page: what the new-game form offers, and Black's forbidden cells.
+"""The rules and variants on the page: what the new-game form offers, and how they play there.
 
-The rules themselves are the game's (:class:`~tictactoe.game.Game`'s ``rule``); this module
-only puts them into words for the form and gathers what the board marks under renju.
+The rules themselves are the game's (:class:`~tictactoe.game.Game`'s ``rule``, ``gravity``,
+``torus`` and ``misere``); this module only puts them into words for the form, gathers what
+the board marks (Black's forbidden cells under renju, where a mark lands under gravity), plays
+a person's move as the page sends it, and makes sure a saved record keeps the variants.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tictactoe import records
 from tictactoe._rules import CARO, CARO_OVERLINE, FREESTYLE, GOMOKU_RULES, RENJU, RULES, STANDARD
-from tictactoe.coordinates import cell_label
+from tictactoe.coordinates import cell_label, column_label
+from tictactoe.errors import CellTaken, ForbiddenMove, RecordError
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
+from tictactoe.web._fields import BadRequest
 
-__all__ = ["ForbiddenCell", "forbidden_cells", "forbidden_message", "rule_choices"]
+__all__ = [
+    "VARIANTS",
+    "ForbiddenCell",
+    "checked_record",
+    "forbidden_cells",
+    "forbidden_message",
+    "landing_cells",
+    "play",
+    "rule_choices",
+    "variant_choices",
+]
 
 _DESCRIPTIONS = {
     FREESTYLE: "freestyle: k or more in a row wins",
@@ -22,6 +37,15 @@ _DESCRIPTIONS = {
     CARO: "caro: exactly five, not blocked at both ends by the rival",
     CARO_OVERLINE: "caro-overline: caro, and six or more in a row win too (Gomocup's caro)",
 }
+VARIANTS = {
+    "gravity": ("gravity", "marks drop to the lowest free cell of their column", "marks drop"),
+    "torus": ("torus", "lines run over each edge and come back at the opposite one", "lines wrap"),
+    "misere": ("misère", "whoever makes the line loses (two players)", "the line loses"),
+}
+"""The variants by the name the API and the game give them (a flag of each): the word for
+each, what it is, for the form, and in short, for the game's title."""
+_BOUNDED = ("gravity", "torus")
+"""The variants that need a board's edges: gravity a bottom row, the torus edges to wrap."""
 _LINES = ((0, 1), (1, 0), (1, 1), (1, -1))
 _REACH = range(-4, 5)
 """The steps along a line from a Black stone within which a cell can be forbidden to Black:
@@ -51,6 +75,70 @@ def rule_choices() -> list[dict[str, object]]:
         {"name": name, "description": _DESCRIPTIONS[name], "five": name in GOMOKU_RULES}
         for name in RULES
     ]
+
+
+def variant_choices() -> list[dict[str, object]]:
+    """The variants for the new-game form: a name, what it is, and its words for the title.
+
+    ``bounded`` marks the variants that need a bounded board (gravity, the torus), which the
+    form offers only for such boards.
+    """
+    return [
+        {
+            "name": name,
+            "description": f"{word}: {long}",
+            "short": f"{word}: {short}",
+            "bounded": name in _BOUNDED,
+        }
+        for name, (word, long, short) in VARIANTS.items()
+    ]
+
+
+def play(game: Game, row: int | None, col: int) -> Cell:
+    """Play a person's move in ``game`` and return the cell played.
+
+    The move is ``(row, col)``, or under gravity column ``col`` alone (``row`` None): the
+    mark drops to the column's lowest free cell.
+
+    Raises:
+        BadRequest: no row, in a game without gravity.
+        ForbiddenMove: under renju, a cell forbidden to Black, in the page's words.
+        IllegalMove: the game's own refusal (a full column is named by its label).
+    """
+    if row is None:
+        if not game.gravity:
+            raise BadRequest("row: missing, expected a whole number")
+        try:
+            game.drop(col)
+        except CellTaken:
+            raise CellTaken(f"column {column_label(col)} is full") from None
+        return game.moves[-1].cell
+    try:
+        game.move(row, col)
+    except ForbiddenMove as refused:
+        reason = refused.reason
+        raise ForbiddenMove(forbidden_message(game, (row, col), reason), reason=reason) from None
+    return row, col
+
+
+def landing_cells(game: Game) -> list[Cell]:
+    """Under gravity, the cell each open column's next mark lands on, by column; else none."""
+    return sorted(game.legal_moves, key=lambda cell: cell[1]) if game.gravity else []
+
+
+def checked_record(text: str, fmt: str, game: Game) -> str:
+    """``text``, the record of ``game`` in ``fmt``, once read back it keeps the game's variants.
+
+    Raises:
+        RecordError: the record, read back, lacks a variant of the game: saving it would
+            lose the rule the game was played by.
+    """
+    back = records.loads(text, fmt, k=game.k).new_game()
+    lost = [name for name in VARIANTS if getattr(game, name) and not getattr(back, name)]
+    if lost:
+        words = " and ".join(VARIANTS[name][0] for name in lost)
+        raise RecordError(f"a {fmt.upper()} record would lose this game's {words}: not saved")
+    return text
 
 
 def forbidden_cells(game: Game) -> list[ForbiddenCell]:

@@ -16,7 +16,7 @@ from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
 from tictactoe.web._analysis import can_analyse
 from tictactoe.web._seats import HUMAN
-from tictactoe.web._variants import ForbiddenCell
+from tictactoe.web._variants import ForbiddenCell, landing_cells
 
 __all__ = ["Standing", "result", "state"]
 
@@ -66,6 +66,9 @@ def result(standing: Standing) -> str:
         if len(game.players) == 2:
             return f"{loser} resigns, {game.players[1 - game.players.index(loser)]} wins"
         return f"{loser} resigns"
+    last = game.last_move
+    if game.status is Status.WON and game.misere and last is not None:
+        return f"{last.mark} made the line and loses, {game.winner} wins"
     if game.status is Status.WON:
         return f"{game.winner} wins"
     return "draw"
@@ -121,6 +124,9 @@ def state(standing: Standing) -> dict[str, Any]:
             "players": len(players),
             "exact": game.exact,
             "rule": game.rule,
+            "gravity": game.gravity,
+            "torus": game.torus,
+            "misere": game.misere,
         },
         "columns": None if game.cols is None else [column_label(c) for c in range(game.cols)],
         "seats": [
@@ -135,6 +141,7 @@ def state(standing: Standing) -> dict[str, Any]:
         "winner": None if winner is None else str(winner),
         "winning_line": [list(cell) for cell in game.winning_line or ()],
         "forbidden": [cell.to_json() for cell in standing.forbidden],
+        "landing": [list(cell) for cell in landing_cells(game)],
         "opening": standing.opening,
         "last_move": None if last is None else [last.row, last.col],
         "thinking": standing.thinking,

@@ -47,6 +47,9 @@ def test_a_new_game_defaults_to_3x3_a_person_against_the_strongest_bot(api: Api)
         "players": 2,
         "exact": False,
         "rule": "freestyle",
+        "gravity": False,
+        "torus": False,
+        "misere": False,
     }
     assert [seat["kind"] for seat in state["seats"]] == ["human", "perfect"]
     assert state["seats"][0]["name"] == "you"
@@ -86,7 +89,7 @@ def test_a_new_game_defaults_to_3x3_a_person_against_the_strongest_bot(api: Api)
 )
 def test_a_new_game_takes_any_board_k_rule_and_players(api: Api, fields: Any, rules: Any) -> None:
     state = new_game(api, **fields)
-    assert state["rules"] == rules
+    assert state["rules"] == {**rules, "gravity": False, "torus": False, "misere": False}
     assert (state["columns"] is None) == (rules["rows"] is None)
 
 

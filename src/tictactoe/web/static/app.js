@@ -30,7 +30,9 @@ function describe(rules) {
   const exact = rules.exact ? " exactly" : "";
   const players = rules.players === 2 ? "" : `, ${rules.players} players`;
   const named = ["renju", "caro", "caro-overline"].includes(rules.rule) ? `, ${rules.rule}` : "";
-  return `${size},${exact} ${rules.k} in a row${players}${named}`;
+  const variants = options.variants.filter((variant) => rules[variant.name])
+    .map((variant) => `, ${variant.short}`).join("");
+  return `${size},${exact} ${rules.k} in a row${players}${named}${variants}`;
 }
 
 function capitalised(text) {
@@ -50,6 +52,8 @@ function show(next, { newGame = false } = {}) {
   location.hash = state.id;
   remember();
   $("rules").textContent = describe(state.rules);
+  $("play-help").textContent = state.rules.gravity
+    ? "Click a column to drop a mark in it." : "Click a cell to play.";
   $("status").classList.toggle("thinking", state.thinking);
   $("evaluation").textContent = state.evaluation || "";
   board.setState(state, { newGame: fresh });
@@ -104,11 +108,12 @@ function optionButton(option) {
 }
 
 /** A click on a free cell: a move, or in the opening a stone placed (or taken off again);
- * the stones go to the server together, once there are as many as the opening asks. */
+ * the stones go to the server together, once there are as many as the opening asks. Under
+ * gravity a click anywhere in a column sends the column: the server drops the mark. */
 function clicked([row, col]) {
   const asked = placing();
   if (!asked) {
-    act("move", { row, col });
+    act("move", state.rules.gravity ? { col } : { row, col });
     return;
   }
   const at = pending.findIndex(([r, c]) => r === row && c === col);
@@ -319,6 +324,9 @@ async function restore() {
   const body = { unbounded: rules.rows === null, k: rules.k, exact: rules.exact,
                  rule: rules.rule, players: rules.players, seats: saved.seats,
                  seconds: saved.seconds, moves: saved.moves };
+  for (const variant of options.variants) {
+    if (rules[variant.name]) body[variant.name] = true;
+  }
   if (rules.rows !== null) Object.assign(body, { rows: rules.rows, cols: rules.cols });
   try {
     let restored = await api("POST", "/api/games", body);

@@ -33,6 +33,30 @@ export function markShape(mark, x, y, radius, width) {
   return `<polygon points="${points.join(" ")}" ${paint}/>`;
 }
 
+/** The stretches of neighbouring cells along a line, as [from, to] points in cells (the
+ * centre of a cell is half a cell past its row and column): one stretch, but on the torus a
+ * line that leaves an edge comes back at the other, so each piece runs to the edge it leaves. */
+function stretches(line) {
+  if (line.length < 2) return line.map(([row, col]) => [[row + 0.5, col + 0.5], [row + 0.5, col + 0.5]]);
+  const unit = (d) => (Math.abs(d) > 1 ? -Math.sign(d) : d); // a step over an edge, seen back
+  const step = [unit(line[1][0] - line[0][0]), unit(line[1][1] - line[0][1])];
+  const near = (a, b) => Math.abs(a[0] - b[0]) <= 1 && Math.abs(a[1] - b[1]) <= 1;
+  const found = [];
+  line.forEach((cell, i) => {
+    const centre = [cell[0] + 0.5, cell[1] + 0.5];
+    if (i > 0 && near(cell, line[i - 1])) {
+      found[found.length - 1][1] = centre;
+      return;
+    }
+    if (i > 0) { // the piece before runs on to the edge, and this one comes in from the other
+      const end = found[found.length - 1][1];
+      found[found.length - 1][1] = [end[0] + step[0] / 2, end[1] + step[1] / 2];
+    }
+    found.push([i > 0 ? [centre[0] - step[0] / 2, centre[1] - step[1] / 2] : centre, centre]);
+  });
+  return found;
+}
+
 function cellId(row, col) {
   return `cell_${row}_${col}`.replaceAll("-", "m");
 }
@@ -46,6 +70,8 @@ export class BoardView {
     this.values = new Map();
     this.forbidden = new Map();
     this.pending = new Map();
+    this.landing = new Map(); // under gravity: each open column's landing row
+    this.aimed = null; // under gravity: the column pointed at, whose landing cell is shown
     this.hintCell = null;
     this.view = { top: 0, left: 0, size: COMFORTABLE_CELL };
     this.cursor = null;
@@ -64,6 +90,7 @@ export class BoardView {
       this.marks.set(`${move.row},${move.col}`, move.mark);
     }
     this.playable = state.persons_turn && !state.closed;
+    this.landing = new Map(state.landing.map(([row, col]) => [col, row]));
     this.hintCell = null;
     if (newGame || !this.cursor) {
       this.cursor = state.last_move ? [...state.last_move] : this.centre();
@@ -102,6 +129,15 @@ export class BoardView {
   get rows() { return this.state ? this.state.rules.rows : null; }
   get cols() { return this.state ? this.state.rules.cols : null; }
   get bounded() { return this.rows !== null; }
+  get gravity() { return Boolean(this.state && this.state.rules.gravity); }
+
+  /** Under gravity, show where a mark in the column of ``cell`` lands (none for null). */
+  aim(cell) {
+    const col = cell && this.gravity && this.playable && this.landing.has(cell[1]) ? cell[1] : null;
+    if (col === this.aimed) return;
+    this.aimed = col;
+    this.scheduleRender();
+  }
 
   centre() {
     if (this.bounded) return [Math.floor(this.rows / 2), Math.floor(this.cols / 2)];
@@ -230,7 +266,9 @@ export class BoardView {
     const x = (col) => +(MARGIN + (col - this.view.left) * size).toFixed(2);
     const y = (row) => +(MARGIN + (row - this.view.top) * size).toFixed(2);
     const last = state.last_move ? `${state.last_move[0]},${state.last_move[1]}` : null;
-    const free = this.playable ? " playable" : "";
+    const free = this.playable && !this.gravity ? " playable" : "";
+    const drops = this.playable && this.gravity;
+    const aimed = this.playable ? this.aimed : null;
     const parts = [];
     const cells = [];
     for (let row = top; row <= bottom; row++) {
@@ -239,6 +277,7 @@ export class BoardView {
         const key = `${row},${col}`;
         const mark = this.marks.get(key);
         let kind = mark ? "cell taken" : `cell free${free}`;
+        if (drops && this.landing.has(col)) kind += col === aimed ? " drop aim" : " drop";
         if (key === last) kind += " last";
         const value = this.values.get(key);
         if (value && !mark) kind += ` value-${value.value}`;
@@ -248,7 +287,8 @@ export class BoardView {
         const name = `${this.label(row, col)}, ` +
           (mark || (placed ? `${placed}, not sent yet` : "empty")) +
           (value && !mark ? `, ${value.value} with perfect play` : "") +
-          (reason ? `, forbidden for Black: ${reason}` : "");
+          (reason ? `, forbidden for Black: ${reason}` : "") +
+          (this.landing.get(col) === row ? ", the next mark in this column lands here" : "");
         cells.push(`<rect id="${cellId(row, col)}" class="${kind}" role="gridcell" ` +
           `aria-label="${name}" data-row="${row}" data-col="${col}" x="${x(col)}" ` +
           `y="${y(row)}" width="${size.toFixed(2)}" height="${size.toFixed(2)}"/>`);
@@ -278,6 +318,11 @@ export class BoardView {
       parts.push(`<g class="pending">${markShape(mark, +(x(col) + size / 2).toFixed(2),
         +(y(row) + size / 2).toFixed(2), +radius, +width)}</g>`);
     }
+    if (aimed !== null && this.landing.has(aimed)) {
+      const row = this.landing.get(aimed);
+      parts.push(`<g class="pending landing">${markShape(state.turn, +(x(aimed) + size / 2).toFixed(2),
+        +(y(row) + size / 2).toFixed(2), +radius, +width)}</g>`);
+    }
     const arm = +(size * 0.12).toFixed(2);
     for (const key of this.forbidden.keys()) {
       const [row, col] = key.split(",").map(Number);
@@ -287,10 +332,9 @@ export class BoardView {
       parts.push(`<path class="forbidden-mark" d="M${fromX} ${fromY}l${2 * arm} ${2 * arm}` +
         `m0 ${-2 * arm}l${-2 * arm} ${2 * arm}" stroke-width="${Math.max(1.5, size / 20)}"/>`);
     }
-    if (state.winning_line.length) {
-      const first = state.winning_line[0], end = state.winning_line[state.winning_line.length - 1];
-      parts.push(`<line class="win" x1="${x(first[1]) + size / 2}" y1="${y(first[0]) + size / 2}" ` +
-        `x2="${x(end[1]) + size / 2}" y2="${y(end[0]) + size / 2}" stroke-width="${size / 8}"/>`);
+    for (const [from, to] of stretches(state.winning_line)) {
+      parts.push(`<line class="win" x1="${x(from[1])}" y1="${y(from[0])}" x2="${x(to[1])}" ` +
+        `y2="${y(to[0])}" stroke-width="${size / 8}"/>`);
     }
     if (this.hintCell) {
       const [row, col] = this.hintCell;
@@ -351,6 +395,7 @@ export class BoardView {
                     moved: false, id: event.pointerId };
     });
     svg.addEventListener("pointermove", (event) => {
+      if (!this.drag || !this.drag.moved) this.aim(BoardView.cellOf(event.target));
       const drag = this.drag;
       if (!drag || drag.id !== event.pointerId || !this.isPannable()) return;
       const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
@@ -371,6 +416,7 @@ export class BoardView {
         this.play(drag.cell);
       }
     };
+    svg.addEventListener("pointerleave", () => this.aim(null));
     svg.addEventListener("pointerup", end);
     svg.addEventListener("pointercancel", end);
     svg.addEventListener("wheel", (event) => {
@@ -383,8 +429,9 @@ export class BoardView {
     svg.addEventListener("keydown", (event) => this.key(event));
   }
 
+  /** Play a cell; under gravity any cell of an open column plays that column. */
   play(cell) {
-    if (this.marks.has(`${cell[0]},${cell[1]}`)) return;
+    if (this.gravity ? !this.landing.has(cell[1]) : this.marks.has(`${cell[0]},${cell[1]}`)) return;
     this.onPlay(cell);
   }
 
@@ -403,6 +450,7 @@ export class BoardView {
         }
         this.cursor = [row, col];
         this.reveal(this.cursor);
+        this.aim(this.cursor);
         this.render();
         this.announce();
       }

@@ -1,5 +1,5 @@
-// The new-game dialog: presets, the board and its rule, the players and their seats, an
-// opening, the bots' time. The server checks every value; its refusal is shown in the dialog.
+// The new-game dialog: presets, the board, its rule and variants, the players and their seats,
+// an opening, the bots' time. The server checks every value; its refusal is shown in the dialog.
 
 import { api, seatSelect } from "./api.js";
 
@@ -8,7 +8,7 @@ const PRESETS = {
   tictactoe: { unbounded: false, rows: 3, cols: 3, k: 3, bot: "perfect" },
   gomoku: { unbounded: false, rows: 15, cols: 15, k: 5 },
   renju: { unbounded: false, rows: 15, cols: 15, k: 5, rule: "renju" },
-  connect: { unbounded: false, rows: 6, cols: 7, k: 4 },
+  connect: { unbounded: false, rows: 6, cols: 7, k: 4, variants: ["gravity"] },
   unbounded: { unbounded: true, rows: 15, cols: 15, k: 5 },
 };
 const FREESTYLE = "freestyle";
@@ -38,6 +38,7 @@ function preset(name) {
   $("k").value = chosen.k;
   $("players").value = 2;
   $("rule").value = chosen.rule || FREESTYLE;
+  for (const box of variantBoxes()) box.checked = (chosen.variants || []).includes(box.id);
   $("opening-protocol").value = options.opening || ""; // the server's first offer
   $("setup-seats").replaceChildren();
   $("setup-seats").dataset.bot = chosen.bot || options.strongest;
@@ -45,17 +46,26 @@ function preset(name) {
   boardFields();
 }
 
+/** The variants' checkboxes (gravity, torus, misère), each with the id of its API field. */
+function variantBoxes() {
+  return [...$("variants").querySelectorAll("input")];
+}
+
 function boardFields() {
   const unbounded = $("unbounded").checked;
   $("rows").disabled = unbounded;
   $("cols").disabled = unbounded;
+  for (const box of variantBoxes()) {
+    if (box.dataset.bounded) box.disabled = unbounded; // gravity and the torus need edges
+  }
   ruleFields();
 }
 
-/** Offer the rules of five in a row (renju, caro) and the openings only to two players
- * making five. */
+/** Offer the rules of five in a row (renju, caro) only to two players making five, and the
+ * openings only to those playing no variant. */
 function ruleFields() {
   const five = Number($("players").value) === 2 && Number($("k").value) === 5;
+  const plain = variantBoxes().every((box) => !box.checked || box.disabled);
   const select = $("rule");
   for (const option of select.options) {
     const offered = five || !options.rules.find((rule) => rule.name === option.value).five;
@@ -63,8 +73,8 @@ function ruleFields() {
     option.disabled = !offered;
   }
   if (select.selectedOptions[0].disabled) select.value = FREESTYLE;
-  $("opening-field").hidden = !five;
-  if (!five) $("opening-protocol").value = "";
+  $("opening-field").hidden = !(five && plain);
+  if (!(five && plain)) $("opening-protocol").value = "";
 }
 
 export function openSetup(state) {
@@ -79,6 +89,7 @@ export function openSetup(state) {
     $("k").value = rules.k;
     $("players").value = rules.players;
     $("rule").value = rules.rule;
+    for (const box of variantBoxes()) box.checked = Boolean(rules[box.id]);
     $("opening-protocol").value = state.opening ? state.opening.protocol : "";
     $("seconds").value = state.seconds;
     $("setup-seats").replaceChildren();
@@ -103,6 +114,9 @@ async function start(event, onCreated) {
     seats: [...$("setup-seats").querySelectorAll("select")].map((select) => select.value),
   };
   if (!body.unbounded) Object.assign(body, { rows: number("rows"), cols: number("cols") });
+  for (const box of variantBoxes()) {
+    if (box.checked && !box.disabled) body[box.id] = true;
+  }
   if ($("opening-protocol").value) body.opening = $("opening-protocol").value;
   try {
     const created = await api("POST", "/api/games", body);
@@ -114,6 +128,18 @@ async function start(event, onCreated) {
   }
 }
 
+function variantBox(variant) {
+  const label = document.createElement("label");
+  label.className = "check";
+  const box = document.createElement("input");
+  box.type = "checkbox";
+  box.id = variant.name;
+  if (variant.bounded) box.dataset.bounded = "true";
+  box.addEventListener("change", ruleFields);
+  label.append(box, ` ${variant.description}`);
+  return label;
+}
+
 /** Wire the dialog to the server's ``offered`` options; ``onCreated`` gets each new game. */
 export function wireSetup(offered, onCreated) {
   options = offered;
@@ -122,6 +148,7 @@ export function wireSetup(offered, onCreated) {
   $("setup-form").addEventListener("submit", (event) => start(event, onCreated));
   $("cancel").addEventListener("click", () => $("setup").close());
   for (const rule of options.rules) $("rule").append(new Option(rule.description, rule.name));
+  for (const variant of options.variants) $("variants").append(variantBox(variant));
   for (const opening of options.openings) {
     $("opening-protocol").append(new Option(opening.description, opening.name));
   }
