@@ -37,6 +37,7 @@ from tictactoe.outcome import Cell, Move, Outcome, Status
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, RandomBot, ScriptedPlayer, play_match
 from tictactoe.solver import Solution, Value, solve
+from tictactoe.space import SpaceGame, SpaceMove
 from tictactoe.threat import ThreatBot
 
 __all__ = [
@@ -68,6 +69,8 @@ __all__ = [
     "RecordError",
     "ScriptedPlayer",
     "Solution",
+    "SpaceGame",
+    "SpaceMove",
     "Status",
     "ThreatBot",
     "TicTacToeError",

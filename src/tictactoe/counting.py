@@ -233,7 +233,8 @@ def count_plies(
 
     Raises:
         InvalidGame: the game cannot be set up.
-        InvalidArgument: ``plies`` below 0, or ``max_positions`` below 1.
+        InvalidArgument: ``plies`` below 0 or past the board's cells, or ``max_positions``
+            below 1.
         Unsolvable: a ply held more than ``max_positions`` positions.
         OutOfTime: the count ran past ``seconds``.
         WrongType: an argument of the wrong type.
@@ -252,8 +253,11 @@ def count_plies(
         torus=torus,
     )
     last = as_int("plies", plies)
-    if last < 0:
-        raise InvalidArgument(f"plies must be at least 0, not {shown(last)}")
+    cells = (game.rows or 0) * (game.cols or 0)
+    if not 0 <= last <= cells:
+        raise InvalidArgument(
+            f"plies must be between 0 and {cells}, the cells of the board, not {shown(last)}"
+        )
     if max_positions is not None:
         max_positions = positive("max_positions", max_positions)
     seconds = check_seconds(seconds)

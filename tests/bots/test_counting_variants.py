@@ -79,8 +79,10 @@ def test_positions_by_ply_add_up_to_the_whole_count(
 def test_a_ply_count_stops_at_its_limits() -> None:
     with pytest.raises(ttt.Unsolvable, match="ply 3 holds 238 positions, past the limit of 100"):
         count_plies(plies=5, max_positions=100)
-    with pytest.raises(ttt.InvalidArgument, match="plies must be at least 0"):
+    with pytest.raises(ttt.InvalidArgument, match="plies must be between 0 and 42"):
         count_plies(plies=-1)
+    with pytest.raises(ttt.InvalidArgument, match="not 43"):
+        count_plies(plies=43)
     ticks = iter(range(100))
     with pytest.raises(ttt.OutOfTime, match="not counted within 5 s"):
         count_plies(plies=8, seconds=5, clock=lambda: float(next(ticks)))

@@ -207,6 +207,14 @@ def _opened(stones: list[tuple[int, int]]) -> object:
     return opening
 
 
+def _space_game() -> object:
+    """A 4×4×4 game a few moves in."""
+    game = tictactoe.SpaceGame((4, 4, 4))
+    for cell in [(0, 0, 0), (1, 1, 1), (3, 3, 3)]:
+        game.move(*cell)
+    return game
+
+
 def _samples() -> dict[str, list[Callable[[], object]]]:
     """Makers of the instances whose methods are called, by the class's public name."""
     from tictactoe import counting, engine, records, swap, threat
@@ -216,6 +224,8 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.LegalMoves": [partial(_read, make, "legal_moves") for make in GAMES],
         "tictactoe.Outcome": [partial(_outcome, make) for make in GAMES],
         "tictactoe.Move": [lambda: tictactoe.Move(1, 1, Mark.X)],
+        "tictactoe.SpaceGame": [lambda: tictactoe.SpaceGame((3, 3, 3)), _space_game],
+        "tictactoe.SpaceMove": [lambda: tictactoe.SpaceMove((1, 1, 1), Mark.X)],
         "tictactoe.Counts": [lambda: tictactoe.count(2)],
         "tictactoe.Solution": [lambda: tictactoe.solve(GAMES[1]())],
         "tictactoe.counting.Estimate": [lambda: counting.estimate(3)],

@@ -67,6 +67,7 @@ def test_private_modules_are_marked_and_public_ones_documented() -> None:
         "players",
         "records",
         "solver",
+        "space",
         "specs",
         "svg",
         "swap",
