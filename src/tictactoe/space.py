@@ -371,8 +371,7 @@ def _drawn(shape: tuple[int, ...], prefix: Point, letter: object) -> list[str]:
     rest = shape[len(prefix) :]
     if len(rest) == 2:
         return [
-            "".join(letter((*prefix, row, col)) for col in range(rest[1]))
-            for row in range(rest[0])
+            "".join(letter((*prefix, row, col)) for col in range(rest[1])) for row in range(rest[0])
         ]
     parts = [_drawn(shape, (*prefix, at), letter) for at in range(rest[0])]
     if len(rest) == 3:  # planes side by side
