@@ -37,7 +37,9 @@ class Shape:
         WrongType: an argument that is not an int.
 
     >>> Shape.of(6, 7, 4)
-    Shape(rows=6, cols=7, k=4, players=2, exact=False)
+    Shape(rows=6, cols=7, k=4, players=2, exact=False, misere=False, gravity=False, torus=False)
+    >>> Shape.of(6, 7, 4, gravity=True).action_space()      # Connect Four: one action a column
+    Discrete(7)
     >>> Shape.of(None, k=5)
     Traceback (most recent call last):
     ...
@@ -49,6 +51,9 @@ class Shape:
     k: int
     players: int = 2
     exact: bool = False
+    misere: bool = False
+    gravity: bool = False
+    torus: bool = False
 
     @classmethod
     def of(
@@ -59,23 +64,63 @@ class Shape:
         *,
         players: int = 2,
         exact: bool = False,
+        misere: bool = False,
+        gravity: bool = False,
+        torus: bool = False,
     ) -> Shape:
-        """The shape of ``Game(rows, cols, k, players=players, exact=exact)``."""
+        """The shape of ``Game(rows, cols, k, players=..., exact=..., misere=..., ...)``.
+
+        Raises:
+            InvalidGame: as ``Game`` does: misère with more than two players, a torus with k
+                longer than its shorter side, and so on.
+        """
         if rows is None:
             raise InvalidGame(_UNBOUNDED)
-        game = Game(rows, cols, k, players=players, exact=exact)
+        game = Game(
+            rows,
+            cols,
+            k,
+            players=players,
+            exact=exact,
+            misere=misere,
+            gravity=gravity,
+            torus=torus,
+        )
         assert game.rows is not None
         assert game.cols is not None
-        return cls(game.rows, game.cols, game.k, len(game.players), game.exact)
+        return cls(
+            game.rows,
+            game.cols,
+            game.k,
+            len(game.players),
+            game.exact,
+            game.misere,
+            game.gravity,
+            game.torus,
+        )
 
     @property
     def cells(self) -> int:
-        """How many cells, hence how many actions."""
+        """How many cells."""
         return self.rows * self.cols
+
+    @property
+    def actions(self) -> int:
+        """How many actions: one per cell, or one per column under gravity."""
+        return self.cols if self.gravity else self.rows * self.cols
 
     def new_game(self) -> Game:
         """A fresh game of this shape."""
-        return Game(self.rows, self.cols, self.k, players=self.players, exact=self.exact)
+        return Game(
+            self.rows,
+            self.cols,
+            self.k,
+            players=self.players,
+            exact=self.exact,
+            misere=self.misere,
+            gravity=self.gravity,
+            torus=self.torus,
+        )
 
     def observation_space(self) -> spaces.Dict:
         """A new space of :data:`Observation`: the planes and the flat action mask."""
@@ -84,13 +129,13 @@ class Shape:
                 "observation": spaces.Box(
                     0, 1, (self.rows, self.cols, self.players), dtype=np.int8
                 ),
-                "action_mask": spaces.Box(0, 1, (self.cells,), dtype=np.int8),
+                "action_mask": spaces.Box(0, 1, (self.actions,), dtype=np.int8),
             }
         )
 
     def action_space(self) -> spaces.Discrete:
-        """A new action space: one action per cell, row-major."""
-        return spaces.Discrete(self.cells)
+        """A new action space: one action per cell, row-major; one per column under gravity."""
+        return spaces.Discrete(self.actions)
 
 
 def end_rewards(winner: int | None, players: int) -> list[float]:

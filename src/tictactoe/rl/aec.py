@@ -77,7 +77,8 @@ class MNKAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
     """The raw AEC environment (no wrappers); :func:`env` wraps it as the classic games are.
 
     Args:
-        rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
+        rows, cols, k, players, exact, misere, gravity, torus: the game, as for
+            :class:`~tictactoe.Game`.
         render_mode: None, ``"ansi"`` or ``"human"``.
 
     Raises:
@@ -100,14 +101,28 @@ class MNKAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
         *,
         players: int = 2,
         exact: bool = False,
+        misere: bool = False,
+        gravity: bool = False,
+        torus: bool = False,
         render_mode: str | None = None,
     ) -> None:
         EzPickle.__init__(
-            self, rows, cols, k, players=players, exact=exact, render_mode=render_mode
+            self,
+            rows,
+            cols,
+            k,
+            players=players,
+            exact=exact,
+            misere=misere,
+            gravity=gravity,
+            torus=torus,
+            render_mode=render_mode,
         )
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
-        shape = Shape.of(rows, cols, k, players=players, exact=exact)
+        shape = Shape.of(
+            rows, cols, k, players=players, exact=exact, misere=misere, gravity=gravity, torus=torus
+        )
         self._table = Table(shape)
         self.possible_agents = [f"player_{seat}" for seat in range(shape.players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -130,7 +145,7 @@ class MNKAECEnv(AECEnv, EzPickle):  # type: ignore[misc]
             raise unknown_agent(agent, self.possible_agents) from None
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of ``agent``: one action per cell, row-major."""
+        """The action space of ``agent``: one per cell, row-major (per column under gravity)."""
         try:
             return self.action_spaces[agent]
         except (KeyError, TypeError):
@@ -197,10 +212,23 @@ def raw_env(
     *,
     players: int = 2,
     exact: bool = False,
+    misere: bool = False,
+    gravity: bool = False,
+    torus: bool = False,
     render_mode: str | None = None,
 ) -> MNKAECEnv:
     """The AEC environment without wrappers (see :class:`MNKAECEnv`)."""
-    return MNKAECEnv(rows, cols, k, players=players, exact=exact, render_mode=render_mode)
+    return MNKAECEnv(
+        rows,
+        cols,
+        k,
+        players=players,
+        exact=exact,
+        misere=misere,
+        gravity=gravity,
+        torus=torus,
+        render_mode=render_mode,
+    )
 
 
 class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
@@ -266,6 +294,9 @@ def env(
     *,
     players: int = 2,
     exact: bool = False,
+    misere: bool = False,
+    gravity: bool = False,
+    torus: bool = False,
     render_mode: str | None = None,
 ) -> Any:
     """The AEC environment as PettingZoo's classic games come: order enforced.
@@ -276,5 +307,15 @@ def env(
     inside a training loop).
     """
     return _OrderEnforcing(
-        raw_env(rows, cols, k, players=players, exact=exact, render_mode=render_mode)
+        raw_env(
+            rows,
+            cols,
+            k,
+            players=players,
+            exact=exact,
+            misere=misere,
+            gravity=gravity,
+            torus=torus,
+            render_mode=render_mode,
+        )
     )

@@ -32,7 +32,6 @@ from tictactoe.players import Player
 from tictactoe.rl._opponents import Opponent, bot, check_opponents
 from tictactoe.rl._shape import Observation, Shape, check_seed
 from tictactoe.rl._table import Table
-from tictactoe.rl.actions import cell_to_action
 from tictactoe.rl.aec import RENDER_MODES, check_render_mode, render_text
 
 __all__ = ["ENV_ID", "MNKEnv", "check_seat", "register"]
@@ -72,7 +71,8 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One learner against bots on any bounded m,n,k-game.
 
     Args:
-        rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
+        rows, cols, k, players, exact, misere, gravity, torus: the game, as for
+            :class:`~tictactoe.Game`.
         seat: the learner's place in turn order (0 moves first).
         opponents: one player or bot's name for every other seat, or one per other seat in
             turn order; by default a :class:`~tictactoe.RandomBot` per seat. Bots given by
@@ -99,11 +99,16 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         *,
         players: int = 2,
         exact: bool = False,
+        misere: bool = False,
+        gravity: bool = False,
+        torus: bool = False,
         seat: int = 0,
         opponents: Opponent | Sequence[Opponent] | None = None,
         render_mode: str | None = None,
     ) -> None:
-        shape = Shape.of(rows, cols, k, players=players, exact=exact)
+        shape = Shape.of(
+            rows, cols, k, players=players, exact=exact, misere=misere, gravity=gravity, torus=torus
+        )
         self.seat = check_seat(shape, seat)
         self.render_mode = check_render_mode(render_mode)
         self.observation_space = shape.observation_space()
@@ -162,8 +167,7 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
         while not table.game.is_over and table.seat_to_move != self.seat:
             opponent = self._opponents[table.seat_to_move]
             cell = opponent.choose_move(table.game)
-            action = cell_to_action(cell, table.shape.cols) if _on_board(cell, table) else -1
-            if not table.try_play(action):
+            if not table.try_play(table.action_of(cell)):
                 raise BadBotMove(f"{opponent.name} chose the illegal move {cell!r}")
 
     def _observe(self) -> Observation:
@@ -172,8 +176,3 @@ class MNKEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | None:
         """The board as text (``"ansi"``), or print it (``"human"``)."""
         return render_text(self._table.text(), self.render_mode)
-
-
-def _on_board(cell: tuple[int, int], table: Table) -> bool:
-    row, col = cell
-    return 0 <= row < table.shape.rows and 0 <= col < table.shape.cols

@@ -58,13 +58,27 @@ class MNKParallelEnv(ParallelEnv, EzPickle):  # type: ignore[misc]
         *,
         players: int = 2,
         exact: bool = False,
+        misere: bool = False,
+        gravity: bool = False,
+        torus: bool = False,
         render_mode: str | None = None,
     ) -> None:
         EzPickle.__init__(
-            self, rows, cols, k, players=players, exact=exact, render_mode=render_mode
+            self,
+            rows,
+            cols,
+            k,
+            players=players,
+            exact=exact,
+            misere=misere,
+            gravity=gravity,
+            torus=torus,
+            render_mode=render_mode,
         )
         self.render_mode = check_render_mode(render_mode)
-        shape = Shape.of(rows, cols, k, players=players, exact=exact)
+        shape = Shape.of(
+            rows, cols, k, players=players, exact=exact, misere=misere, gravity=gravity, torus=torus
+        )
         self._table = Table(shape)
         self.possible_agents = [f"player_{seat}" for seat in range(shape.players)]
         self.agents: list[str] = []
@@ -86,7 +100,7 @@ class MNKParallelEnv(ParallelEnv, EzPickle):  # type: ignore[misc]
             raise unknown_agent(agent, self.possible_agents) from None
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of ``agent``: one action per cell, row-major."""
+        """The action space of ``agent``: one per cell, row-major (per column under gravity)."""
         try:
             return self.action_spaces[agent]
         except (KeyError, TypeError):
@@ -170,7 +184,20 @@ def parallel_env(
     *,
     players: int = 2,
     exact: bool = False,
+    misere: bool = False,
+    gravity: bool = False,
+    torus: bool = False,
     render_mode: str | None = None,
 ) -> MNKParallelEnv:
     """The parallel environment (see :class:`MNKParallelEnv`)."""
-    return MNKParallelEnv(rows, cols, k, players=players, exact=exact, render_mode=render_mode)
+    return MNKParallelEnv(
+        rows,
+        cols,
+        k,
+        players=players,
+        exact=exact,
+        misere=misere,
+        gravity=gravity,
+        torus=torus,
+        render_mode=render_mode,
+    )

@@ -2,12 +2,15 @@
 
 :class:`VectorGame` steps every game with one action each. The win check looks only around
 the move just played: for each of the 4 directions it gathers the k - 1 cells on either side
-(k on the exact rule, to see an overline) from a board padded with empty cells, so it costs
-O(k) per game whatever the board size. Games that end start again at once, in the same step.
+(k on the exact rule, to see an overline), so it costs O(k) per game whatever the board size.
+On a bounded board it reads them from a board padded with empty cells; on the torus it reads
+them at row and column indices taken modulo the sides. Under gravity an action is a column
+and each game keeps its columns' heights. Games that end start again at once, in the same step.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -23,15 +26,19 @@ MAX_TOTAL_CELLS = 1 << 30
 """The most cells the padded boards of all the games may hold together: a gigabyte."""
 _DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 _REJECTION_ROUNDS = 4
-"""Tries at drawing a free cell uniformly before the rest draw among their free cells."""
+"""Tries at drawing a legal action uniformly before the rest draw among their legal ones."""
 
 
 class VectorGame:
     """``num_games`` games of one m,n,k shape, stepped together; seats move in turn order.
 
+    Action ``a`` is the cell ``(a // cols, a % cols)``; under gravity it is the column ``a``,
+    and the mark lands on that column's lowest free cell (Connect Four's actions).
+
     Args:
         num_games: how many games, at least 1.
-        rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
+        rows, cols, k, players, exact, misere, gravity, torus: the game, as for
+            :class:`~tictactoe.Game`.
         seed: seeds :meth:`random_actions`.
 
     Raises:
@@ -51,6 +58,14 @@ class VectorGame:
     ([[0.0, -1.0], [0.0, -1.0]], [True, True])
     >>> int(games.legal_mask().sum())
     18
+
+    Connect Four, two games: the legal mask holds the open columns.
+
+    >>> games = VectorGame(2, 6, 7, k=4, gravity=True, seed=0)
+    >>> rewards, done = games.step([3, 3])
+    >>> rewards, done = games.step([3, 0])
+    >>> games.boards[0, 4:, 3].tolist(), games.legal_mask().shape
+    ([2, 1], (2, 7))
     """
 
     def __init__(
@@ -62,28 +77,51 @@ class VectorGame:
         *,
         players: int = 2,
         exact: bool = False,
+        misere: bool = False,
+        gravity: bool = False,
+        torus: bool = False,
         seed: int | None = None,
     ) -> None:
-        shape = Shape.of(rows, cols, k, players=players, exact=exact)
-        pad = shape.k if shape.exact else shape.k - 1
+        shape = Shape.of(
+            rows, cols, k, players=players, exact=exact, misere=misere, gravity=gravity, torus=torus
+        )
+        reach = shape.k if shape.exact else shape.k - 1  # how far the win check looks out
+        pad = 0 if shape.torus else reach  # the torus wraps: its indices need no border
         height, width = shape.rows + 2 * pad, shape.cols + 2 * pad
         num_games = _count_of_games(num_games, height * width)
         self.shape = shape
         self.num_games = num_games
         self._area = height * width
-        self._padded: NDArray[np.int8] = np.zeros((num_games, height, width), dtype=np.int8)
-        self._flat: NDArray[np.int8] = self._padded.reshape(-1)
         self._cells: NDArray[np.int8] = np.zeros((num_games, shape.cells), dtype=np.int8)
-        """The same cells, unpadded and contiguous: observations and masks read these."""
+        """The cells, unpadded and contiguous: observations and masks read these."""
+        self._padded: NDArray[np.int8] = (
+            np.zeros((num_games, height, width), dtype=np.int8)
+            if pad
+            else self._cells.reshape(num_games, height, width)  # the same memory, not a copy
+        )
+        self._flat: NDArray[np.int8] = self._padded.reshape(-1)
         cell_rows, cell_cols = np.divmod(np.arange(shape.cells), shape.cols)
         self._position = ((cell_rows + pad) * width + cell_cols + pad).astype(np.int64)
-        steps = np.arange(1, pad + 1)
+        steps = np.arange(1, reach + 1)
         self._around = np.concatenate(
             [sign * steps * (dr * width + dc) for dr, dc in _DIRECTIONS for sign in (1, -1)]
         ).astype(np.int64)
-        self._pad = pad
+        """The offsets, on the padded board, of the cells the win check reads: 8 rays."""
+        self._ray_rows = np.concatenate(
+            [sign * steps * dr for dr, _ in _DIRECTIONS for sign in (1, -1)]
+        ).astype(np.int64)
+        self._ray_cols = np.concatenate(
+            [sign * steps * dc for _, dc in _DIRECTIONS for sign in (1, -1)]
+        ).astype(np.int64)
+        """The same rays as row and column steps, which the torus takes modulo its sides."""
+        ring = math.lcm(shape.rows, shape.cols)
+        self._rings = np.array([shape.cols, shape.rows, ring, ring])
+        """How many cells a line in each direction holds on the torus before it comes back."""
+        self._reach = reach
         self._game_ids = np.arange(num_games)
         self._origins = self._game_ids * self._area
+        self._heights: NDArray[np.int64] = np.zeros((num_games, shape.cols), dtype=np.int64)
+        """Under gravity, how many marks each column of each game holds."""
         self.to_move: NDArray[np.int64] = np.zeros(num_games, dtype=np.int64)
         """The seat to move in each game (0 moves first)."""
         self.move_counts: NDArray[np.int64] = np.zeros(num_games, dtype=np.int64)
@@ -112,9 +150,10 @@ class VectorGame:
     def legal_mask(self) -> NDArray[np.int8]:
         """``(N, rows * cols)`` int8: 1 where the player to move may play.
 
+        Under gravity it is ``(N, cols)``: 1 for each open column, one whose top cell is free.
         Never all zeros after :meth:`step`: a game with no free cell has ended and restarted.
         """
-        mask: NDArray[np.int8] = (self._cells == 0).view(np.int8)
+        mask: NDArray[np.int8] = (self._cells[:, : self.shape.actions] == 0).view(np.int8)
         return mask
 
     def observation(self, seats: ArrayLike | None = None) -> NDArray[np.int8]:
@@ -156,9 +195,11 @@ class VectorGame:
     def random_actions(self) -> NDArray[np.int64]:
         """One uniformly random legal action per game.
 
-        A game that has ended and awaits :meth:`restart` has none; it gets any cell.
+        A game that has ended and awaits :meth:`restart` has none; it gets any action.
         """
-        cells = self.shape.cells
+        # action a is legal when cell a is free: the cell itself, or under gravity the top
+        # cell of column a, which row-major order numbers a too
+        cells = self.shape.actions
         actions = self._rng.integers(0, cells, self.num_games)
         pending = self._game_ids
         for _ in range(_REJECTION_ROUNDS):
@@ -167,7 +208,7 @@ class VectorGame:
             if pending.size == 0:
                 return actions
             actions[pending] = self._rng.integers(0, cells, pending.size)
-        free = self._cells[pending] == 0
+        free = self._cells[pending, :cells] == 0
         scores = self._rng.random((pending.size, cells), dtype=np.float32) + free
         actions[pending] = scores.argmax(axis=1)
         return actions
@@ -175,14 +216,15 @@ class VectorGame:
     def step(self, actions: ArrayLike) -> tuple[NDArray[np.float32], NDArray[np.bool_]]:
         """Play one action per game for its player to move; games that end start again.
 
-        An action off the board or on a taken cell ends its game with -1 for the mover and 0
-        for the others; it never raises. This is :meth:`play` then :meth:`restart` of the
-        games that ended.
+        An action off the board or on a taken cell (under gravity, a full column) ends its
+        game with -1 for the mover and 0 for the others; it never raises. This is
+        :meth:`play` then :meth:`restart` of the games that ended.
 
         Returns:
             ``rewards``, ``(N, players)`` float32 indexed by seat: +1 the winner, -1 the
-            others, 0 on a draw and while play goes on; and ``done``, ``(N,)`` bool: the
-            games that ended (and have started again).
+            others (under misère the line's maker gets -1, its rival +1), 0 on a draw and
+            while play goes on; and ``done``, ``(N,)`` bool: the games that ended (and have
+            started again).
 
         Raises:
             InvalidArgument: ``actions`` is not ``N`` integers.
@@ -212,21 +254,35 @@ class VectorGame:
             )
         moving = np.ones(self.num_games, dtype=bool) if active is None else self._mask(active)
         shape = self.shape
-        on_board = (wanted >= 0) & (wanted < shape.cells)
-        where = self._origins + self._position[np.where(on_board, wanted, 0)]
-        flat = self._flat
-        legal = moving & on_board & (flat[where] == 0)
+        on_board = (wanted >= 0) & (wanted < shape.actions)
+        action = np.where(on_board, wanted, 0)
+        ids = self._game_ids
+        if shape.gravity:
+            heights = self._heights[ids, action]
+            free = heights < shape.rows
+            cell = np.maximum(shape.rows - 1 - heights, 0) * shape.cols + action
+        else:
+            cell = action
+            free = self._cells[ids, cell] == 0
+        legal = moving & on_board & free
         illegal = moving & ~legal
+        where = self._origins + self._position[cell]
         marks = (self.to_move + 1).astype(np.int8)
-        flat[where[legal]] = marks[legal]
-        self._cells[self._game_ids[legal], wanted[legal]] = marks[legal]
+        self._flat[where[legal]] = marks[legal]
+        self._cells[ids[legal], cell[legal]] = marks[legal]
+        if shape.gravity:
+            self._heights[ids[legal], action[legal]] += 1
         self.move_counts += legal
-        won = legal & self._completes_line(where, marks)
+        won = legal & self._completes_line(where, cell, marks)
         drawn = legal & ~won & (self.move_counts == shape.cells)
         done = won | drawn | illegal
         rewards = np.zeros((self.num_games, shape.players), dtype=np.float32)
-        rewards[won] = -1.0
-        rewards[won, self.to_move[won]] = 1.0
+        if shape.misere:  # two players: the line's maker loses, its rival wins
+            rewards[won] = 1.0
+            rewards[won, self.to_move[won]] = -1.0
+        else:
+            rewards[won] = -1.0
+            rewards[won, self.to_move[won]] = 1.0
         rewards[illegal, self.to_move[illegal]] = -1.0
         self.to_move = np.where(legal & ~done, (self.to_move + 1) % shape.players, self.to_move)
         return rewards, done
@@ -240,6 +296,7 @@ class VectorGame:
         games = self._mask(games)
         self._padded[games] = 0
         self._cells[games] = 0
+        self._heights[games] = 0
         self.move_counts[games] = 0
         self.to_move[games] = 0
 
@@ -253,20 +310,40 @@ class VectorGame:
         return wanted
 
     def _completes_line(
-        self, where: NDArray[np.int64], marks: NDArray[np.int8]
+        self, where: NDArray[np.int64], cell: NDArray[np.int64], marks: NDArray[np.int8]
     ) -> NDArray[np.bool_]:
-        """Whether the mark just placed at each flat position ``where`` makes k in a row."""
+        """Whether the mark just placed in each game makes k in a row.
+
+        ``where`` is its flat position on the padded boards, ``cell`` its cell in the game.
+        """
         shape = self.shape
-        around = self._flat[where[:, None] + self._around]
-        same = (around == marks[:, None]).reshape(self.num_games, 8, self._pad)
+        reach = self._reach
+        if shape.torus:
+            rows, cols = np.divmod(cell, shape.cols)
+            ray_rows = (rows[:, None] + self._ray_rows) % shape.rows
+            ray_cols = (cols[:, None] + self._ray_cols) % shape.cols
+            around = self._flat[self._origins[:, None] + ray_rows * shape.cols + ray_cols]
+        else:
+            around = self._flat[where[:, None] + self._around]
+        same = (around == marks[:, None]).reshape(self.num_games, 8, reach)
         # the run on each side is the number of leading matches: step out while they last
         runs = np.ones((self.num_games, 8), dtype=np.int32)
         going: NDArray[np.bool_] = np.ones((self.num_games, 8), dtype=bool)
-        for step in range(self._pad):
+        for step in range(reach):
             np.logical_and(going, same[:, :, step], out=going)
             runs += going
         lines = runs[:, 0::2] + runs[:, 1::2] - 1
-        hit = lines == shape.k if shape.exact else lines >= shape.k
+        if not shape.exact:
+            # on the torus a run that comes round to meet itself is a whole ring of the mark,
+            # and every ring holds at least k cells: a line all the same
+            hit = lines >= shape.k
+        elif shape.torus:
+            # exactly k, flanked by other cells; or a whole ring of exactly k cells, where the
+            # ray comes back to the mark itself after k steps and the run reads as an overline
+            whole_ring = (self._rings == shape.k) & (runs[:, 0::2] > shape.k)
+            hit = (lines == shape.k) | whole_ring
+        else:
+            hit = lines == shape.k
         return np.asarray(hit.any(axis=1), dtype=np.bool_)
 
 

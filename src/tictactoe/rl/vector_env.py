@@ -40,7 +40,8 @@ class MNKVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]]):
 
     Args:
         num_envs: how many games.
-        rows, cols, k, players, exact: the game, as for :class:`~tictactoe.Game`.
+        rows, cols, k, players, exact, misere, gravity, torus: the game, as for
+            :class:`~tictactoe.Game`.
         seat: the learner's place in turn order (0 moves first).
 
     Raises:
@@ -62,9 +63,22 @@ class MNKVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]]):
         *,
         players: int = 2,
         exact: bool = False,
+        misere: bool = False,
+        gravity: bool = False,
+        torus: bool = False,
         seat: int = 0,
     ) -> None:
-        self.games = VectorGame(num_envs, rows, cols, k, players=players, exact=exact)
+        self.games = VectorGame(
+            num_envs,
+            rows,
+            cols,
+            k,
+            players=players,
+            exact=exact,
+            misere=misere,
+            gravity=gravity,
+            torus=torus,
+        )
         shape = self.games.shape
         self.seat = check_seat(shape, seat)
         self.num_envs = num_envs
@@ -72,7 +86,7 @@ class MNKVectorEnv(VectorEnv[Observation, NDArray[np.int64], NDArray[Any]]):
         self.single_action_space = shape.action_space()
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._empty_masks = np.zeros((num_envs, shape.cells), dtype=np.int8)
+        self._empty_masks = np.zeros((num_envs, shape.actions), dtype=np.int8)
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
