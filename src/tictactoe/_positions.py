@@ -169,37 +169,51 @@ def play_in_order(
 
     For rules whose lines or moves the other orders do not know (gravity, the torus), this
     searches on the game itself: ``play(cell)`` plays a cell and says whether the game is
-    over (None when the move is illegal). Each player's cells are tried lowest row first (a
-    column fills from the bottom); a move that ends the game is taken only as the last one;
-    a dead end is taken back. Positions already found to be dead ends are not searched twice,
-    and the search gives up after a budget of moves tried.
+    over (None when the move is illegal). At each turn the mover's cells are tried in this
+    order: first those whose cell above holds the next player's mark (under gravity, playing
+    one opens that mark to the next player, which keeps the turns flowing), then the lowest
+    rows (a column fills from the bottom). A move that ends the game is taken only as the last
+    one; a dead end is taken back. Positions already found to be dead ends are not searched
+    twice, and the search gives up after a budget of moves tried.
 
     Raises:
         InvalidPosition: wrong mark counts, or no legal order (or none within the budget).
     """
     cells_of = _cells_by_player(marks, players)
-    left = [sorted(cells_of[mark], key=lambda cell: (-cell[0], cell[1])) for mark in players]
+    left = [set(cells_of[mark]) for mark in players]
     total = len(marks)
+    count = len(players)
     dead: set[frozenset[Cell]] = set()
     placed: list[Cell] = []
-    tried = [0]  # per level: how many of the mover's cells were tried there
+    levels: list[list[Cell]] = []
+    """Per turn played or being tried: the mover's cells in the order they are tried."""
+    tried: list[int] = []
     work = 0
     while len(placed) < total:
         if work > _SEARCH_STEPS:
             raise InvalidPosition(f"no legal order of these marks found in {_SEARCH_STEPS:,} steps")
-        mover = left[len(placed) % len(players)]
-        at = tried[-1]
-        if at == len(mover):  # a dead end: take the last move back and try its next sibling
+        if len(levels) == len(placed):  # a new turn: order the mover's cells
+            following = players[(len(placed) + 1) % count]
+            levels.append(
+                sorted(
+                    left[len(placed) % count],
+                    key=lambda c: (marks.get((c[0] - 1, c[1])) is not following, -c[0], c[1]),
+                )
+            )
+            tried.append(0)
+        candidates, at = levels[-1], tried[-1]
+        if at == len(candidates):  # a dead end: take the last move back, try its next sibling
             if not placed:
                 raise InvalidPosition("no legal game reaches these marks in any order")
             dead.add(frozenset(placed))
             undo()
             cell = placed.pop()
-            left[len(placed) % len(players)].insert(tried[-2], cell)
+            left[len(placed) % count].add(cell)
+            levels.pop()
             tried.pop()
             tried[-1] += 1
             continue
-        cell = mover[at]
+        cell = candidates[at]
         work += 1
         over = play(cell)
         if over is None or (over and len(placed) + 1 < total):
@@ -213,8 +227,7 @@ def play_in_order(
             placed.pop()
             tried[-1] += 1
             continue
-        mover.pop(at)
-        tried.append(0)
+        left[(len(placed) - 1) % count].remove(cell)
 
 
 def _runs(

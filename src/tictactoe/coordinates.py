@@ -29,6 +29,7 @@ __all__ = [
     "bounding_box",
     "cell_label",
     "column_label",
+    "column_number",
     "parse_cell",
     "window",
 ]
@@ -88,7 +89,12 @@ def cell_label(cell: Cell, game: Game) -> str:
     return f"{column_label(col)}{row + 1}"
 
 
-def _column_number(letters: str) -> int:
+def column_number(letters: str) -> int:
+    """The column of ``letters`` (``a`` is 0, ``aa`` is 26): the reverse of :func:`column_label`.
+
+    >>> column_number("d"), column_number("aa")
+    (3, 26)
+    """
     number = 0
     for letter in letters.lower():
         number = number * 26 + ord(letter) - ord("a") + 1
@@ -123,7 +129,7 @@ def parse_cell(text: str, game: Game) -> Cell:
     if letters is not None:
         if game.is_unbounded:
             raise InvalidPosition("on the unbounded grid type numbers, row first: 2 3")
-        return int(row_text) - 1, _column_number(letters)
+        return int(row_text) - 1, column_number(letters)
     return int(row_first) - 1, int(col_text) - 1
 
 

@@ -7,7 +7,8 @@ each player is along the lines still open to them), deepening while its node and
 last. Once out of time it plays the best move found so far.
 
 Under gravity (Connect Four) a column offers one move, so for two players it searches every
-legal move at every ply with alpha-beta instead (:mod:`tictactoe._gravity`).
+legal move at every ply with alpha-beta instead (:mod:`tictactoe._bitsearch`); so it does on
+a board of three or more dimensions (:class:`~tictactoe.space.SpaceGame`).
 
 Under misère (whoever makes the line loses) it plays the heuristic inverted, without a search:
 never a cell that makes its own line while another is free, the rival's such cells left to the
@@ -35,9 +36,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
+from typing import overload
 
+from tictactoe._bitsearch import BitSearch, space_move
 from tictactoe._checks import check_callable, check_count, check_game, check_seed
-from tictactoe._gravity import GravitySearch
 from tictactoe._lines import SCORE_SPAN, Lines
 from tictactoe.errors import GameOver
 from tictactoe.game import Game
@@ -52,6 +54,7 @@ from tictactoe.limits import (
     with_old,
 )
 from tictactoe.outcome import Cell
+from tictactoe.space import Point, SpaceGame
 
 __all__ = ["DEFAULT_NODES", "RECENT", "SCORE_SPAN", "HeuristicBot"]
 
@@ -124,8 +127,18 @@ class HeuristicBot:
         """How long a move may think."""
         return self._limit
 
-    def choose_move(self, game: Game) -> Cell:
+    @overload
+    def choose_move(self, game: Game) -> Cell: ...
+
+    @overload
+    def choose_move(self, game: SpaceGame) -> Point: ...
+
+    def choose_move(self, game: Game | SpaceGame) -> Cell | Point:
         """The move to play for the side to move in ``game`` (which is not changed).
+
+        A :class:`~tictactoe.space.SpaceGame` gets the full-width search of
+        :mod:`tictactoe._bitsearch` (two players), or with more players a win, else a block,
+        else the free cell on the most lines.
 
         Under misère the move is the safest cell near the marks: one that completes no line
         of its own (unless every free cell does), else one that completes no line of the
@@ -137,6 +150,12 @@ class HeuristicBot:
             GameOver: the game is already won or drawn.
             WrongType: ``game`` is not a game.
         """
+        if isinstance(game, SpaceGame):
+            if game.is_over:
+                raise GameOver(f"{self.name} has no move to choose: the game is over")
+            seconds = self._limit.seconds
+            deadline = None if seconds is None else self._clock() + seconds
+            return space_move(game, nodes=self._nodes, deadline=deadline, clock=self._clock)
         if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         limit = self._limit
@@ -183,15 +202,17 @@ class HeuristicBot:
         return _Search(self, lines, recent, me, seconds).best(threats)
 
     def _gravity_move(self, game: Game, seconds: float | None) -> Cell:
-        """The move under gravity: a full-width search for two players (:mod:`._gravity`).
+        """The move under gravity: a full-width search for two players (:mod:`._bitsearch`).
 
         With more players, the legal moves are few (one a column): a win, else a block of the
         next rival who could win, else the best-scored landing cell.
         """
         if len(game.players) == 2:
             deadline = None if seconds is None else self._clock() + seconds
-            search = GravitySearch(game, nodes=self._nodes, deadline=deadline, clock=self._clock)
-            return search.best()
+            search = BitSearch.of_game(
+                game, nodes=self._nodes, deadline=deadline, clock=self._clock
+            )
+            return search.geometry.cell(search.best())
         lines = Lines.from_game(game)
         lines.scan()
         me = game.players.index(game.turn)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tictactoe._checks import check_callable, check_game
-from tictactoe.coordinates import cell_label, parse_cell
+from tictactoe.coordinates import cell_label, column_label, column_number, parse_cell
 from tictactoe.errors import GameOver, InvalidPosition, OffBoard
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
@@ -14,6 +14,7 @@ __all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested"]
 
 HELP = """\
 Type a cell to play it: b2 (column letter, row number), or row and column: 2 2 or 2,2.
+Under gravity the column's letter alone is enough: d drops a mark in column d.
   undo   take back your last move (and the replies to it)
   hint   suggest a move
   help   show this text
@@ -92,6 +93,11 @@ class HumanPlayer:
                 else:
                     self._tell(f"hint: {cell_label(self._hint(game), game)}")
                 continue
+            if game.gravity and command.isascii() and command.isalpha():
+                cell = self._dropped(command, game)
+                if cell is not None:
+                    return cell
+                continue
             try:
                 cell = parse_cell(text, game)
             except InvalidPosition as error:
@@ -105,6 +111,14 @@ class HumanPlayer:
             if taken is not None:
                 self._tell(f"{cell_label(cell, game)} is taken by {taken}")
                 continue
+            if game.gravity and cell not in game.legal_moves:
+                landing = self._dropped(column_label(cell[1]), game)
+                where = "nowhere: it is full" if landing is None else cell_label(landing, game)
+                self._tell(
+                    f"{cell_label(cell, game)} has an empty cell below it: a mark in its column "
+                    f"lands {where}"
+                )
+                continue
             reason = game.forbidden(*cell)
             if reason is not None:
                 self._tell(
@@ -112,3 +126,14 @@ class HumanPlayer:
                 )
                 continue
             return cell
+
+    def _dropped(self, letters: str, game: Game) -> Cell | None:
+        """Under gravity, the cell a mark in the column ``letters`` lands on, or None (said)."""
+        col = column_number(letters)
+        if game.cols is None or not 0 <= col < game.cols:
+            self._tell(f"column {letters} is off the {game.rows}×{game.cols} board")
+            return None
+        landing = next((cell for cell in game.legal_moves if cell[1] == col), None)
+        if landing is None:
+            self._tell(f"column {letters} is full")
+        return landing

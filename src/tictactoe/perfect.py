@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import overload
 
 from tictactoe._checks import check_callable, check_game, check_seed
-from tictactoe.errors import GameOver, OutOfTime
+from tictactoe.errors import GameOver, OutOfTime, Unsolvable
 from tictactoe.game import Game
 from tictactoe.heuristic import HeuristicBot
 from tictactoe.limits import (
@@ -27,6 +28,7 @@ from tictactoe.limits import (
 )
 from tictactoe.outcome import Cell
 from tictactoe.solver import MAX_EMPTY, empty_cells, solve
+from tictactoe.space import Point, SpaceGame
 
 __all__ = ["SOLVER_SHARE", "PerfectBot"]
 
@@ -80,14 +82,24 @@ class PerfectBot:
         """How long a move may think."""
         return self._limit
 
-    def choose_move(self, game: Game) -> Cell:
+    @overload
+    def choose_move(self, game: Game) -> Cell: ...
+
+    @overload
+    def choose_move(self, game: SpaceGame) -> Point: ...
+
+    def choose_move(self, game: Game | SpaceGame) -> Cell | Point:
         """A best move for the side to move, or the heuristic's when out of reach or time.
+
+        A :class:`~tictactoe.space.SpaceGame` is solved the same way (3×3×3 is in reach).
 
         Raises:
             Unsolvable: the game is unbounded or has more than two players.
             GameOver: the game is already won or drawn.
             WrongType: ``game`` is not a game.
         """
+        if isinstance(game, SpaceGame):
+            return self._space_choose(game)
         if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
         started = self._clock()
@@ -96,6 +108,28 @@ class PerfectBot:
         if limit.game_seconds is not None:
             self._game_time.spend(limit, game, cell, self._clock() - started)
         return cell
+
+    def _space_choose(self, game: SpaceGame) -> Point:
+        """The move in a board of three or more dimensions: solved, else the heuristic's."""
+        if game.is_over:
+            raise GameOver(f"{self.name} has no move to choose: the game is over")
+        if len(game.players) != 2:
+            raise Unsolvable(f"perfect play is for two players, not {len(game.players)}")
+        started = self._clock()
+        seconds = self._limit.seconds
+        if len(game.legal_moves) <= MAX_EMPTY:
+            share = None if seconds is None else seconds * SOLVER_SHARE
+            try:
+                return self._rng.choice(solve(game, seconds=share, clock=self._clock).best_moves)
+            except OutOfTime:
+                pass
+        left = None if seconds is None else max(seconds - (self._clock() - started), _MOMENT)
+        fallback = HeuristicBot(
+            self._rng.getrandbits(64),
+            limit=Limit(seconds=left, nodes=self._limit.nodes),
+            clock=self._clock,
+        )
+        return fallback.choose_move(game)
 
     def _choose(self, game: Game, seconds: float | None, started: float) -> Cell:
         """The move, thinking at most ``seconds`` from ``started``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Protocol, overload, runtime_checkable
 
 from tictactoe._checks import as_int, check_callable, check_game, check_seed, shown
 from tictactoe._legal import MAX_NEAR
@@ -22,6 +22,7 @@ from tictactoe.errors import (
 )
 from tictactoe.game import Game
 from tictactoe.outcome import Cell, Move, Outcome
+from tictactoe.space import Point, SpaceGame
 
 __all__ = ["Player", "RandomBot", "ScriptedPlayer", "play_match"]
 
@@ -87,12 +88,20 @@ class RandomBot:
         self._rng = random.Random(check_seed(seed))
         self._reach = distance
 
-    def choose_move(self, game: Game) -> Cell:
-        """A random legal move.
+    @overload
+    def choose_move(self, game: Game) -> Cell: ...
+
+    @overload
+    def choose_move(self, game: SpaceGame) -> Point: ...
+
+    def choose_move(self, game: Game | SpaceGame) -> Cell | Point:
+        """A random legal move (of a :class:`~tictactoe.space.SpaceGame` too).
 
         Raises:
             WrongType: ``game`` is not a game.
         """
+        if isinstance(game, SpaceGame):
+            return self._rng.choice(game.legal_moves)
         if check_game(game).is_unbounded:
             return self._rng.choice(game.legal_moves.near(self._reach))
         return self._rng.choice(game.legal_moves)

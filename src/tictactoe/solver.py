@@ -32,12 +32,13 @@ Ctrl-C (KeyboardInterrupt) is never caught: it stops the search and reaches the 
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import xor
-from typing import Any
+from typing import Any, overload
 
 from tictactoe._bitboard import Geometry
 from tictactoe._checks import as_int, check_callable, check_game, check_seconds, shown
@@ -48,12 +49,14 @@ from tictactoe.errors import InvalidArgument, OutOfTime, Unsolvable
 from tictactoe.game import Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell, Status
+from tictactoe.space import Point, SpaceGame
 
 __all__ = [
     "MAX_CELLS",
     "MAX_EMPTY",
     "MAX_TABLE",
     "Solution",
+    "SpaceSolution",
     "Value",
     "empty_cells",
     "hard_cost",
@@ -199,6 +202,7 @@ class _Search:
     ) -> None:
         self.geometry = geometry
         self.misere = misere
+        self.started = started
         self.seconds = seconds
         self.deadline = None if seconds is None else started + seconds
         self.clock = clock
@@ -224,15 +228,21 @@ class _Search:
             ]
             for player in range(2)
         ]
-        centre_row, centre_col = (geometry.rows - 1) / 2, (geometry.cols - 1) / 2
         self.order = sorted(
             range(self.size),
-            key=lambda bit: (
-                max(abs(bit // geometry.cols - centre_row), abs(bit % geometry.cols - centre_col)),
-                -len(geometry.windows_through[bit]),
-                bit,
-            ),
+            key=lambda bit: (geometry.distance(bit), -len(geometry.windows_through[bit]), bit),
         )
+
+    @classmethod
+    def starter(
+        cls,
+        seconds: float | None,
+        started: float,
+        clock: Callable[[], float],
+        progress: Callable[[int], None] | None,
+    ) -> Callable[[Geometry, bool], _Search]:
+        """A maker of the search of a geometry (misère or not) with these limits."""
+        return lambda geometry, misere: cls(geometry, seconds, started, clock, progress, misere)
 
     def hashes(self, boards: tuple[int, int]) -> tuple[int, ...]:
         """The Zobrist hash of a position under every symmetry."""
@@ -353,6 +363,33 @@ class _Search:
             )
 
 
+@dataclass(frozen=True, slots=True)
+class SpaceSolution:
+    """What :func:`solve` found for a :class:`~tictactoe.space.SpaceGame`.
+
+    As :class:`Solution`, its best moves being cells of d coordinates.
+    """
+
+    value: Value
+    to_move: Mark
+    plies: int
+    best_moves: tuple[Point, ...]
+    nodes: int
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        """The solution as the ``solve --json`` command prints it."""
+        return {
+            "value": self.value.value,
+            "to_move": str(self.to_move),
+            "plies": self.plies,
+            "best_moves": [list(cell) for cell in self.best_moves],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+@overload
 def solve(
     game: Game,
     *,
@@ -360,11 +397,33 @@ def solve(
     seconds: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
     progress: Callable[[int], None] | None = None,
-) -> Solution:
+) -> Solution: ...
+
+
+@overload
+def solve(
+    game: SpaceGame,
+    *,
+    max_empty: int | None = MAX_EMPTY,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    progress: Callable[[int], None] | None = None,
+) -> SpaceSolution: ...
+
+
+def solve(
+    game: Game | SpaceGame,
+    *,
+    max_empty: int | None = MAX_EMPTY,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    progress: Callable[[int], None] | None = None,
+) -> Solution | SpaceSolution:
     """Solve the position of ``game`` for the side to move; the game is not changed.
 
     Args:
-        game: the position to solve.
+        game: the position to solve: a :class:`Game`, or a
+            :class:`~tictactoe.space.SpaceGame` (its answer a :class:`SpaceSolution`).
         max_empty: refuse, at once, positions with more empty cells than this (None: no
             limit, for those who will wait: see :data:`MAX_EMPTY` and :func:`hard_cost`).
         seconds: a time limit, None for none; the clock is read every 1,024 nodes.
@@ -384,6 +443,9 @@ def solve(
     Value.DRAW
     >>> solve(Game.from_rows(["XX.", "OO.", "..."])).best_moves
     ((0, 2),)
+    >>> solution = solve(SpaceGame((3, 3, 3)), max_empty=None)
+    >>> solution.value, solution.best_moves
+    (Value.WIN, ((1, 1, 1),))
     """
     if max_empty is not None:
         max_empty = as_int("max_empty", max_empty)
@@ -394,32 +456,85 @@ def solve(
     if progress is not None:
         check_callable("progress", progress, "taking the nodes searched")
     started = clock()
+    if isinstance(game, SpaceGame):
+        return _solve_space(game, max_empty, _Search.starter(seconds, started, clock, progress))
     empties = empty_cells(game)
     to_move = game.turn
     if game.is_over:
-        # the side to move next won only where the last move lost: misère
-        value = Value.DRAW
-        if game.status is Status.WON:
-            value = Value.WIN if game.winner is to_move else Value.LOSS
-        return Solution(value, to_move, 0, (), 0, clock() - started)
+        return Solution(
+            _final(game.status, game.winner, to_move), to_move, 0, (), 0, clock() - started
+        )
     assert game.rows is not None
     assert game.cols is not None
-    if game.rows * game.cols > MAX_CELLS:
+    _check_reach(f"{game.rows}×{game.cols}", game.rows * game.cols, empties, max_empty)
+    geometry, x_board, o_board = bitboards(game)
+    search = _Search(geometry, seconds, started, clock, progress, game.misere)
+    value, plies, best = _solved(search, x_board, o_board, len(game.moves) & 1, empties)
+    best_moves = tuple(geometry.cell(bit) for bit in best)
+    return Solution(value, to_move, plies, best_moves, search.nodes, clock() - started)
+
+
+def _solve_space(
+    game: SpaceGame, max_empty: int | None, start: Callable[[Geometry, bool], _Search]
+) -> SpaceSolution:
+    """:func:`solve` for a board of three or more dimensions."""
+    if len(game.players) != 2:
+        raise Unsolvable(f"the solver plays two-player games, not {len(game.players)} players")
+    cells = math.prod(game.shape)
+    empties = cells - len(game.moves)
+    to_move = game.turn
+    if game.is_over:
+        return SpaceSolution(_final(game.status, game.winner, to_move), to_move, 0, (), 0, 0.0)
+    _check_reach(game.describe(), cells, empties, max_empty)
+    geometry = Geometry.of_space(game.shape, game.k, game.exact)
+    boards = [0, 0]
+    for move in game.moves:
+        boards[game.players.index(move.mark)] |= 1 << geometry.bit_of(move.cell)
+    search = start(geometry, game.misere)
+    value, plies, best = _solved(search, boards[0], boards[1], len(game.moves) & 1, empties)
+    elapsed = search.clock() - search.started
+    best_moves = tuple(geometry.point(bit) for bit in best)
+    return SpaceSolution(value, to_move, plies, best_moves, search.nodes, elapsed)
+
+
+def _final(status: Status, winner: Mark | None, to_move: Mark) -> Value:
+    """The value of a finished game for the side that would move next.
+
+    That side won only where the last move lost: misère.
+    """
+    if status is Status.WON:
+        return Value.WIN if winner is to_move else Value.LOSS
+    return Value.DRAW
+
+
+def _check_reach(size: str, cells: int, empties: int, max_empty: int | None) -> None:
+    """Refuse a board of more than :data:`MAX_CELLS` cells or more than ``max_empty`` empty.
+
+    Raises:
+        Unsolvable: saying what a hard search of the empty cells may cost.
+    """
+    if cells > MAX_CELLS:
         raise Unsolvable(
-            f"the {game.rows}×{game.cols} board is beyond the solver's reach: "
-            f"{game.rows * game.cols:,} cells, {MAX_CELLS:,} at most (a hard search of "
-            f"{empties:,} empty cells may take {hard_cost(empties)})"
+            f"the {size} board is beyond the solver's reach: {cells:,} cells, {MAX_CELLS:,} at "
+            f"most (a hard search of {empties:,} empty cells may take {hard_cost(empties)})"
         )
     if max_empty is not None and empties > max_empty:
         raise Unsolvable(
             f"{empties} empty cells are beyond the solver's reach ({max_empty} at most): "
             f"a hard search of them may take {hard_cost(empties)} here"
         )
-    geometry, x_board, o_board = bitboards(game)
-    me, opp = (x_board, o_board) if to_move is game.players[0] else (o_board, x_board)
-    search = _Search(geometry, seconds, started, clock, progress, game.misere)
+
+
+def _solved(
+    search: _Search, x_board: int, o_board: int, player: int, empties: int
+) -> tuple[Value, int, list[int]]:
+    """The value of the position, its length in plies, and the bits of its best moves.
+
+    ``player`` is the side to move (0 for the first player), ``empties`` its empty cells.
+    """
+    geometry = search.geometry
+    me, opp = (x_board, o_board) if player == 0 else (o_board, x_board)
     root_hashes = search.hashes((x_board, o_board))
-    player = len(game.moves) & 1
     scores: dict[int, int] = {}
     best = -geometry.size - 2
     playable = geometry.moves(me | opp)
@@ -429,7 +544,7 @@ def solve(
             continue
         search.settled = len(scores)
         if geometry.wins(me | 1 << bit, bit):
-            score = -empties if game.misere else empties
+            score = -empties if search.misere else empties
         else:
             child = tuple(map(xor, root_hashes, search.keys[player][bit]))
             low = best - 1 if best > -geometry.size - 2 else -geometry.size - 2
@@ -438,13 +553,10 @@ def solve(
             )
         scores[bit] = score
         best = max(best, score)
-    best_moves = tuple(
-        geometry.cell(bit) for bit in sorted(b for b, s in scores.items() if s == best)
-    )
     if best > 0:
         value, plies = Value.WIN, empties - (best - 1)
     elif best < 0:
         value, plies = Value.LOSS, empties - (-best - 1)
     else:
         value, plies = Value.DRAW, empties
-    return Solution(value, to_move, plies, best_moves, search.nodes, clock() - started)
+    return value, plies, sorted(bit for bit, score in scores.items() if score == best)

@@ -105,6 +105,9 @@ def refusal(spec: str, game: Game) -> str | None:
         return f"Gomocup engines play two players, {GOMOKU_K} in a row: k must be {GOMOKU_K}"
     if kind.startswith(ENGINE) and game.misere:
         return "Gomocup engines play to make five in a row, not misère; try heuristic"
+    if kind.startswith(ENGINE) and (game.gravity or game.torus):
+        variant = "under gravity" if game.gravity else "on the torus"
+        return f"Gomocup engines play on a plain board, not {variant}; try heuristic"
     return None
 
 

@@ -116,6 +116,40 @@ def test_a_spec_either_plays_the_game_legally_or_is_refused_with_the_reason(
     assert bot.choose_move(game) in game.legal_moves
 
 
+VARIANTS = st.builds(
+    lambda rows, cols, k, options: ttt.Game(rows, cols, min(k, rows, cols), **options),
+    st.integers(2, 7),
+    st.integers(2, 7),
+    st.integers(2, 4),
+    st.sampled_from(
+        [{"gravity": True}, {"torus": True}, {"misere": True}, {"gravity": True, "misere": True}]
+    ),
+)
+
+
+@given(VARIANTS, st.sampled_from([*specs.BOTS, specs.BEST]), st.integers(0, 2**32))
+def test_every_spec_plays_the_variants_legally_or_is_refused(
+    game: ttt.Game, spec: str, seed: int
+) -> None:
+    reason = specs.refusal(spec, game)
+    if reason is not None:
+        with pytest.raises(ttt.InvalidGame, match=reason.split(";")[0]):
+            specs.player(spec, game, seed=seed, limit=ttt.Limit(seconds=0.05))
+        return
+    bot = specs.player(spec, game, seed=seed, limit=ttt.Limit(seconds=0.05, nodes=50))
+    assert bot.choose_move(game) in game.legal_moves
+
+
+@pytest.mark.parametrize(
+    ("option", "words"), [("gravity", "under gravity"), ("torus", "on the torus")]
+)
+def test_engines_are_refused_under_gravity_and_on_the_torus(option: str, words: str) -> None:
+    game = ttt.Game(15, k=5, **{option: True})
+    assert specs.refusal(f"engine:{sys.executable}", game) == (
+        f"Gomocup engines play on a plain board, not {words}; try heuristic"
+    )
+
+
 def test_best_is_the_strongest_bot_that_plays_and_never_refused() -> None:
     for game in (
         ttt.Game(3),

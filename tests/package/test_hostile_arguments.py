@@ -228,6 +228,9 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.SpaceMove": [lambda: tictactoe.SpaceMove((1, 1, 1), Mark.X)],
         "tictactoe.Counts": [lambda: tictactoe.count(2)],
         "tictactoe.Solution": [lambda: tictactoe.solve(GAMES[1]())],
+        "tictactoe.solver.SpaceSolution": [
+            lambda: tictactoe.solve(tictactoe.SpaceGame((2, 2, 2), 2))
+        ],
         "tictactoe.counting.Estimate": [lambda: counting.estimate(3)],
         "tictactoe.counting.Cost": [lambda: counting.estimate(3).cost],
         "tictactoe.records.Record": [lambda: records.Record.from_game(GAMES[1]())],

@@ -1,9 +1,10 @@
-"""The heuristic bot's search under gravity (Connect Four and its kin), for two players.
+"""The heuristic bot's search on the solver's bit twin: gravity, and boards of d dimensions.
 
-Under gravity a column offers one move, so the search can afford what the free-cell search
+Where moves are few (under gravity a column offers one) or the board is small and dense with
+lines (3×3×3, Qubic's 4×4×4), the search can afford what the free-cell search of the plane
 cannot: every legal move at every ply, alpha-beta, deepening until the node or time budget
 is spent. It runs on the solver's bit twin (:class:`~tictactoe._bitboard.Geometry`), whose
-``moves`` are the landing cells and whose windows are the places a line fits.
+``moves`` are the playable cells and whose windows are the places a line fits. Two players.
 
 - A move that completes the mover's line ends the search there (under misère it loses, so it
   is played only when every move does).
@@ -17,18 +18,21 @@ is spent. It runs on the solver's bit twin (:class:`~tictactoe._bitboard.Geometr
   the odd rows counted from the bottom, the second player's on the even ones (the rule of
   zugzwang that decides Connect Four's endgames). Under misère the score is negated: a line to
   make is a liability.
-- Moves are tried centre columns first, then the best of the previous iteration first.
+- Moves are tried centre columns first under gravity, else the cells on the most lines
+  first; at the root, the best of the previous iteration first.
 """
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable
 
 from tictactoe._bitboard import Geometry
 from tictactoe.game import Game
-from tictactoe.outcome import Cell
+from tictactoe.space import Point, SpaceGame
 
-__all__ = ["THREAT", "WEIGHT", "GravitySearch"]
+__all__ = ["THREAT", "WEIGHT", "BitSearch", "space_move"]
 
 WEIGHT = 8
 """How much one more mark multiplies the worth of an open window."""
@@ -42,39 +46,40 @@ class _OutOfBudget(Exception):
     """The nodes or the time are spent: the deepest finished iteration's move stands."""
 
 
-class GravitySearch:
-    """One move's search, for the side to move in a two-player ``game`` under gravity."""
+class BitSearch:
+    """One move's search for the side to move, ``me``, against ``opp`` (their bitboards)."""
 
     def __init__(
         self,
-        game: Game,
+        geometry: Geometry,
+        me: int,
+        opp: int,
         *,
+        misere: bool,
         nodes: int,
         deadline: float | None,
         clock: Callable[[], float],
     ) -> None:
-        assert game.rows is not None
-        assert game.cols is not None
-        self.geometry = geometry = Geometry(
-            game.rows, game.cols, game.k, game.exact, gravity=True, torus=game.torus
-        )
-        self.misere = game.misere
-        boards = [0, 0]
-        for move in game.moves:
-            boards[game.players.index(move.mark)] |= 1 << geometry.bit(move.cell)
-        me = game.players.index(game.turn)
-        self.me, self.opp = boards[me], boards[1 - me]
+        self.geometry = geometry
+        self.misere = misere
+        self.me, self.opp = me, opp
         self.nodes = 0
         self.budget = nodes
         self.deadline = deadline
         self.clock = clock
         self.weights = [WEIGHT**count for count in range(geometry.k + 1)]
-        centre = (geometry.cols - 1) / 2
-        column = sum(1 << (row * geometry.cols) for row in range(geometry.rows))
-        self.columns = [
-            column << col for col in sorted(range(geometry.cols), key=lambda c: abs(c - centre))
-        ]
-        """Each column's cells as a mask, centre columns first."""
+        self.columns: list[int] = []
+        """Under gravity, each column's cells as a mask, centre columns first."""
+        if geometry.gravity:
+            centre = (geometry.cols - 1) / 2
+            column = sum(1 << (row * geometry.cols) for row in range(geometry.rows))
+            by_centre = sorted(range(geometry.cols), key=lambda c: abs(c - centre))
+            self.columns = [column << col for col in by_centre]
+        self.order = sorted(
+            range(geometry.size),
+            key=lambda bit: (-len(geometry.windows_through[bit]), geometry.distance(bit), bit),
+        )
+        """Elsewhere, the cells on the most lines first, then the nearest the centre."""
         odd = sum(
             ((1 << geometry.cols) - 1) << (row * geometry.cols)
             for row in range(geometry.rows)
@@ -83,8 +88,30 @@ class GravitySearch:
         self.parity = (odd, geometry.full & ~odd)
         """The cells where the first player's threats are strong, and the second player's."""
 
-    def best(self) -> Cell:
-        """The move: deepening one ply at a time until the budget runs out or a win is sure."""
+    @classmethod
+    def of_game(
+        cls, game: Game, *, nodes: int, deadline: float | None, clock: Callable[[], float]
+    ) -> BitSearch:
+        """The search of a two-player plane ``game`` (under gravity, say)."""
+        assert game.rows is not None
+        assert game.cols is not None
+        geometry = Geometry(game.rows, game.cols, game.k, game.exact, game.gravity, game.torus)
+        boards = [0, 0]
+        for move in game.moves:
+            boards[game.players.index(move.mark)] |= 1 << geometry.bit(move.cell)
+        me = game.players.index(game.turn)
+        return cls(
+            geometry,
+            boards[me],
+            boards[1 - me],
+            misere=game.misere,
+            nodes=nodes,
+            deadline=deadline,
+            clock=clock,
+        )
+
+    def best(self) -> int:
+        """The move's bit, deepening a ply at a time until the budget runs out or a win is sure."""
         moves = self._ordered(self.geometry.moves(self.me | self.opp))
         choice = moves[0]
         for depth in range(1, _MAX_DEPTH + 1):
@@ -97,7 +124,7 @@ class GravitySearch:
             moves.insert(0, found)
             if abs(value) >= _WIN or depth >= self.geometry.size:
                 break
-        return self.geometry.cell(choice)
+        return choice
 
     def _root(self, moves: list[int], depth: int) -> tuple[int, int]:
         """The value and the best move at the root, searched ``depth`` plies deep."""
@@ -183,5 +210,57 @@ class GravitySearch:
         return -total if self.misere else total
 
     def _ordered(self, moves: int) -> list[int]:
-        """The bits of ``moves`` (one a column at most), centre columns first."""
-        return [(moves & column).bit_length() - 1 for column in self.columns if moves & column]
+        """The bits of ``moves`` in the order they are tried: :attr:`columns` or :attr:`order`."""
+        if self.columns:  # one move a column at most
+            return [(moves & column).bit_length() - 1 for column in self.columns if moves & column]
+        return [bit for bit in self.order if moves >> bit & 1]
+
+
+@functools.lru_cache(maxsize=16)
+def _space_geometry(shape: tuple[int, ...], k: int, exact: bool) -> Geometry:
+    return Geometry.of_space(shape, k, exact)
+
+
+def space_move(
+    game: SpaceGame, *, nodes: int, deadline: float | None, clock: Callable[[], float]
+) -> Point:
+    """The heuristic move in a :class:`~tictactoe.space.SpaceGame` that is not over.
+
+    Two players: the search. More: a cell that makes the mover's line, else one that makes the
+    next player's who can (a block), else the free cell on the most lines.
+    """
+    geometry = _space_geometry(game.shape, game.k, game.exact)
+    count = len(game.players)
+    boards = [0] * count
+    for move in game.moves:
+        boards[game.players.index(move.mark)] |= 1 << geometry.bit_of(move.cell)
+    me = game.players.index(game.turn)
+    if count == 2:
+        search = BitSearch(
+            geometry,
+            boards[me],
+            boards[1 - me],
+            misere=game.misere,
+            nodes=nodes,
+            deadline=deadline,
+            clock=clock,
+        )
+        return geometry.point(search.best())
+    taken = 0
+    for board in boards:
+        taken |= board
+    free = geometry.moves(taken)
+    for step in range(count):
+        board = boards[(me + step) % count]
+        for bit in range(geometry.size):
+            if free >> bit & 1 and geometry.wins(board | 1 << bit, bit):
+                return geometry.point(bit)
+    most = max(
+        len(geometry.windows_through[bit]) for bit in range(geometry.size) if free >> bit & 1
+    )
+    best = [
+        bit
+        for bit in range(geometry.size)
+        if free >> bit & 1 and len(geometry.windows_through[bit]) == most
+    ]
+    return geometry.point(random.Random(len(game.moves)).choice(best))
