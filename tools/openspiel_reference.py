@@ -8,12 +8,18 @@ one text file per variant family to ``tests/data/reference/``:
 - ``openspiel_gomoku_anti.txt``: ``gomoku`` with ``anti=True``; our misère.
 - ``openspiel_gomoku_wrap.txt``: ``gomoku`` with ``wrap=True``; our torus.
 - ``openspiel_gomoku_anti_wrap.txt``: both; misère on the torus.
+- ``openspiel_gomoku_dims.txt``: ``gomoku`` with ``dims=3`` and ``dims=4``, with and without
+  ``anti``; our ``SpaceGame``, misère or not.
 
-``tests/core/test_openspiel_variants.py`` replays every game on our ``Game`` without
-OpenSpiel. A file starts with ``#`` lines (the OpenSpiel version, the game and its fixed
-parameters, the seed, and per shape how the games ended), then holds one game a line::
+``tests/core/test_openspiel_variants.py`` replays every game on our ``Game`` (or
+``SpaceGame``) without OpenSpiel. A file starts with ``#`` lines (the OpenSpiel version, the
+game and its fixed parameters, the seed, and per shape how the games ended), then holds one
+game a line::
 
     ROWSxCOLSkK ACTION,ACTION,... DIGEST RETURN0,RETURN1
+
+In ``openspiel_gomoku_dims.txt`` the shape names every side and whether the game is misère:
+``4x4x4k3`` is ``dims=3, size=4, connect=3``, and ``4x4x4k3-anti`` the same with ``anti=True``.
 
 ``DIGEST`` is the first 12 hex digits of the SHA-1 of OpenSpiel's legal actions in every
 state of the game, from the empty board to the end (where there are none): each state's
@@ -22,7 +28,15 @@ returns are OpenSpiel's, the first player's first (``1,-1``: the first player wo
 
 Actions: ``connect_four`` plays a column, and its mark lands on the lowest free cell, which
 OpenSpiel numbers row 0 (its row r is our row ``rows - 1 - r``); ``gomoku`` plays the flat
-index ``row * size + col`` of a ``size × size`` board (``dims=2``), its rows as ours.
+index ``row * size + col`` of a ``size × size`` board (``dims=2``), its rows as ours; with
+``dims=d`` the flat index of the cell ``(c0, ..., c(d-1))`` of a ``size^d`` board, first
+coordinate slowest, ``c0 * size^(d-1) + ... + c(d-1)``: our ``SpaceGame``'s row-major order
+(the script checks OpenSpiel's own name of every action, ``c0,c1,...``, against it).
+
+Random play almost never fills a board of three dimensions (about one game in 600 on 5×5×5
+with k = 5, fewer elsewhere), so a shape may also ask for ``full`` games more: random games
+played on from the same seed, of which only those that fill the board are kept (drawn, or won
+with the last cell), so that the data holds drawn games and wins on the last cell.
 
 Only the shapes where OpenSpiel's game and ours are the same game are written: k at most the
 board's longest side for Connect Four (OpenSpiel also takes a longer one, which nobody can
@@ -30,17 +44,23 @@ make; we refuse it), and on the torus k at most the side (with a longer k, OpenS
 from the last stone goes round a full ring and counts its stones again, so a full ring of 3
 makes "4 in a row"; we refuse such a game). ``--check`` makes the files again in memory and
 says whether the stored ones are the same, byte for byte.
+
+In three and four dimensions OpenSpiel's gomoku and our ``SpaceGame`` are the same game for
+every shape written here: the same 13 (40) line directions, an overline wins, the maker of
+the line loses under ``anti``, a full board without a line is a draw. ``wrap`` with ``dims``
+is left out (``SpaceGame`` has no torus), and OpenSpiel's boards are cubes only.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,9 +79,32 @@ class Shape:
     cols: int
     k: int
     games: int
+    full: int = 0
+    """Games more, kept only if they fill the board (see the module's docstring)."""
 
     def __str__(self) -> str:
         return f"{self.rows}x{self.cols}k{self.k}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cube:
+    """A gomoku board of ``dims`` sides of ``size``, k, misère or not, and how many games."""
+
+    size: int
+    dims: int
+    k: int
+    anti: bool
+    games: int
+    full: int = 0
+    """Games more, kept only if they fill the board (see the module's docstring)."""
+
+    def __str__(self) -> str:
+        sides = "x".join([str(self.size)] * self.dims)
+        return f"{sides}k{self.k}{'-anti' if self.anti else ''}"
+
+    @property
+    def cells(self) -> int:
+        return self.size**self.dims
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,16 +114,25 @@ class Family:
     name: str
     game: str
     fixed: dict[str, bool | int]
-    shapes: tuple[Shape, ...]
+    shapes: tuple[Shape | Cube, ...]
+    note: str = ""
+    """A further ``#`` line of the header, if any."""
 
     @property
     def path(self) -> Path:
         return REFERENCE / f"openspiel_{self.name}.txt"
 
-    def parameters(self, shape: Shape) -> dict[str, bool | int]:
+    def parameters(self, shape: Shape | Cube) -> dict[str, bool | int]:
         """The parameters ``pyspiel.load_game`` takes for ``shape``."""
-        if self.game == "connect_four":
+        if isinstance(shape, Cube):
             sized: dict[str, bool | int] = {
+                "size": shape.size,
+                "connect": shape.k,
+                "dims": shape.dims,
+                "anti": shape.anti,
+            }
+        elif self.game == "connect_four":
+            sized = {
                 "rows": shape.rows,
                 "columns": shape.cols,
                 "x_in_row": shape.k,
@@ -93,6 +145,16 @@ class Family:
 def _square(sizes: Sequence[int], games: int) -> tuple[Shape, ...]:
     """Square boards of ``sizes`` with every k from 3 to 5 that fits, ``games`` each."""
     return tuple(Shape(size, size, k, games) for size in sizes for k in range(3, 6) if k <= size)
+
+
+def _cubes(dims: int, sizes: Sequence[int], games: int) -> tuple[Cube, ...]:
+    """Boards of ``dims`` sides of each of ``sizes``, every k from 3 to the side, ± misère."""
+    return tuple(
+        Cube(size, dims, k, anti, games)
+        for size in sizes
+        for k in range(3, size + 1)
+        for anti in (False, True)
+    )
 
 
 FAMILIES = (
@@ -112,6 +174,20 @@ FAMILIES = (
     Family("gomoku_wrap", "gomoku", {"anti": False, "wrap": True}, _square((3, 4, 5, 6, 9), 250)),
     Family(
         "gomoku_anti_wrap", "gomoku", {"anti": True, "wrap": True}, _square((3, 4, 5, 6, 9), 250)
+    ),
+    Family(
+        "gomoku_dims",
+        "gomoku",
+        {"wrap": False},
+        (
+            *_cubes(3, (3, 4), 160),
+            # random play fills a 5x5x5 board about once in 600 games: 24 such games more
+            *(replace(cube, full=24) if cube.k == 5 else cube for cube in _cubes(3, (5,), 140)),
+            *_cubes(4, (3,), 160),
+            *_cubes(4, (4,), 100),
+        ),
+        "# dims and anti per shape: 4x4x4k3 is dims=3 size=4 connect=3, -anti is anti=True;"
+        " an action is the flat index, first coordinate slowest",
     ),
 )
 
@@ -136,26 +212,53 @@ def play(game: Any, rng: random.Random) -> tuple[list[int], str, tuple[int, int]
     return actions, digest(legal_lists), (int(first), int(second))
 
 
+def check_actions(game: Any, cube: Cube) -> None:
+    """Fail unless OpenSpiel names every action of ``cube`` as the cell we take it for."""
+    cells = itertools.product(range(cube.size), repeat=cube.dims)  # first coordinate slowest
+    for action, cell in enumerate(cells):
+        named = game.action_to_string(0, action)
+        if named != ",".join(map(str, cell)):
+            raise SystemExit(f"{cube}: OpenSpiel calls action {action} {named}, not {cell}")
+    if game.num_distinct_actions() != cube.cells:
+        raise SystemExit(f"{cube}: {game.num_distinct_actions()} actions, not {cube.cells}")
+
+
 def family_text(family: Family, pyspiel: Any, seed: int) -> str:
     """The whole file of ``family``: the header, then one line per game."""
     lines: list[str] = []
     endings: list[str] = []
     for shape in family.shapes:
         game = pyspiel.load_game(family.game, family.parameters(shape))
+        if isinstance(shape, Cube):
+            check_actions(game, shape)
         rng = random.Random(f"{seed} {family.name} {shape}")
         ends: Counter[str] = Counter()
-        for _ in range(shape.games):
+        played = 0
+        while played < shape.games or ends["full"] < shape.full:
             actions, summary, (first, second) = play(game, rng)
+            played += 1
+            if played > shape.games:  # only games that fill the board are kept now
+                if len(actions) < game.num_distinct_actions():
+                    continue
+                ends["full"] += 1
             ends[{1: "first", -1: "second", 0: "draw"}[first]] += 1
             moves = ",".join(map(str, actions))
             lines.append(f"{shape} {moves} {summary} {first},{second}")
+        kept = shape.games + ends["full"]
+        more = (
+            f" ({shape.games} and {ends['full']} that filled the board, of "
+            f"{played - shape.games} more)"
+            if shape.full
+            else ""
+        )
         endings.append(
-            f"# {shape}: {shape.games} games, first player won {ends['first']}, "
+            f"# {shape}: {kept} games{more}, first player won {ends['first']}, "
             f"second {ends['second']}, drawn {ends['draw']}"
         )
     fixed = " ".join(f"{name}={value}" for name, value in family.fixed.items())
     header = [
         f"# OpenSpiel {pyspiel.__version__} {family.game} {fixed}".rstrip(),
+        *([family.note] if family.note else []),
         f"# made by tools/openspiel_reference.py, seed {seed}; {len(lines)} games, one a line:",
         "# ROWSxCOLSkK ACTIONS SHA1_OF_LEGAL_ACTIONS_PER_STATE[:12] RETURNS",
         *endings,
