@@ -94,7 +94,15 @@ def column_number(letters: str) -> int:
 
     >>> column_number("d"), column_number("aa")
     (3, 26)
+
+    Raises:
+        WrongType: ``letters`` is not a str.
+        InvalidArgument: it is not one to forty letters a to z.
     """
+    if not isinstance(letters, str):
+        raise WrongType(f"a column is typed as letters, not {type(letters).__name__}")
+    if not (0 < len(letters) <= MAX_CELL_TEXT and letters.isascii() and letters.isalpha()):
+        raise InvalidArgument(f"{shown(letters)} is not a column: type it as letters, like d")
     number = 0
     for letter in letters.lower():
         number = number * 26 + ord(letter) - ord("a") + 1

@@ -8,7 +8,9 @@ last. Once out of time it plays the best move found so far.
 
 Under gravity (Connect Four) a column offers one move, so for two players it searches every
 legal move at every ply with alpha-beta instead (:mod:`tictactoe._bitsearch`); so it does on
-a board of three or more dimensions (:class:`~tictactoe.space.SpaceGame`).
+a board of three or more dimensions (:class:`~tictactoe.space.SpaceGame`) and, for two
+players, on a torus of up to :data:`TORUS_CELLS` cells, where that search reads the lines over
+the edges.
 
 Under misère (whoever makes the line loses) it plays the heuristic inverted, without a search:
 never a cell that makes its own line while another is free, the rival's such cells left to the
@@ -56,7 +58,7 @@ from tictactoe.limits import (
 from tictactoe.outcome import Cell
 from tictactoe.space import Point, SpaceGame
 
-__all__ = ["DEFAULT_NODES", "RECENT", "SCORE_SPAN", "HeuristicBot"]
+__all__ = ["DEFAULT_NODES", "RECENT", "SCORE_SPAN", "TORUS_CELLS", "HeuristicBot"]
 
 DEFAULT_NODES = 2000
 """The positions a move may search when its limit sets no ``nodes``: the time limit usually
@@ -67,6 +69,9 @@ RECENT = 8
 Fewer recent moves played worse than taking the cells around every mark, more cost time for
 no clear gain (measurements: docs/research.md).
 """
+TORUS_CELLS = 400
+"""Up to this many cells, two players on the torus get the full-width search, which reads the
+lines over the edges; a bigger torus gets the plane's search, which does not."""
 _RADIUS = 2
 """How far, in king steps, from a recent move a candidate may be."""
 _WIN = 1 << 60
@@ -184,6 +189,9 @@ class HeuristicBot:
         """The move, thinking at most ``seconds``."""
         if game.gravity:
             return self._gravity_move(game, seconds)
+        cells = (game.rows or 0) * (game.cols or 0)
+        if game.torus and len(game.players) == 2 and cells <= TORUS_CELLS:
+            return self._bit_move(game, seconds)
         if game.misere:
             return self._misere_move(game)
         if not game.moves:
@@ -201,6 +209,12 @@ class HeuristicBot:
         recent = [move.cell for move in game.moves[-RECENT:]]
         return _Search(self, lines, recent, me, seconds).best(threats)
 
+    def _bit_move(self, game: Game, seconds: float | None) -> Cell:
+        """The move of the full-width search on the bit twin (:mod:`._bitsearch`)."""
+        deadline = None if seconds is None else self._clock() + seconds
+        search = BitSearch.of_game(game, nodes=self._nodes, deadline=deadline, clock=self._clock)
+        return search.geometry.cell(search.best())
+
     def _gravity_move(self, game: Game, seconds: float | None) -> Cell:
         """The move under gravity: a full-width search for two players (:mod:`._bitsearch`).
 
@@ -208,11 +222,7 @@ class HeuristicBot:
         next rival who could win, else the best-scored landing cell.
         """
         if len(game.players) == 2:
-            deadline = None if seconds is None else self._clock() + seconds
-            search = BitSearch.of_game(
-                game, nodes=self._nodes, deadline=deadline, clock=self._clock
-            )
-            return search.geometry.cell(search.best())
+            return self._bit_move(game, seconds)
         lines = Lines.from_game(game)
         lines.scan()
         me = game.players.index(game.turn)

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tictactoe._checks import check_callable, check_game
 from tictactoe.coordinates import cell_label, column_label, column_number, parse_cell
-from tictactoe.errors import GameOver, InvalidPosition, OffBoard
+from tictactoe.errors import GameOver, InvalidArgument, InvalidPosition, OffBoard
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 
@@ -129,7 +129,11 @@ class HumanPlayer:
 
     def _dropped(self, letters: str, game: Game) -> Cell | None:
         """Under gravity, the cell a mark in the column ``letters`` lands on, or None (said)."""
-        col = column_number(letters)
+        try:
+            col = column_number(letters)
+        except InvalidArgument as error:
+            self._tell(str(error))
+            return None
         if game.cols is None or not 0 <= col < game.cols:
             self._tell(f"column {letters} is off the {game.rows}×{game.cols} board")
             return None

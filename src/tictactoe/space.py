@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from typing import NamedTuple, SupportsIndex
 
 from tictactoe._checks import as_flag, as_int, shown
-from tictactoe._space import MAX_DIMS, Point, SpaceGrid
+from tictactoe._space import MAX_DIMS, SpaceGrid
+from tictactoe._space import Point as _Point
 from tictactoe.errors import (
     CellTaken,
     GameOver,
@@ -39,7 +40,10 @@ from tictactoe.game import MAX_CELLS
 from tictactoe.marks import MAX_PLAYERS, Mark
 from tictactoe.outcome import Status
 
-__all__ = ["Point", "SpaceGame", "SpaceMove"]
+__all__ = ["MAX_DIMS", "Point", "SpaceGame", "SpaceMove"]
+
+Point = _Point
+"""A cell of a board of d dimensions, as its d coordinates: ``(layer, row, col)`` in three."""
 
 _MARGIN = 0xFF
 """What the padded grid holds outside the board: no player's number."""
@@ -59,8 +63,8 @@ class SpaceGame:
     """The m,n,k-game on a board of ``shape`` (d ≥ 2 sides), k in a row wins.
 
     Args:
-        shape: the sides, at least two, each at least 1, at most :data:`MAX_DIMS` of them
-            and :data:`~tictactoe.game.MAX_CELLS` cells in all: ``(4, 4, 4)`` is Qubic.
+        shape: the sides, at least two, each at least 1, at most :data:`MAX_DIMS` (six) of
+            them and :data:`~tictactoe.game.MAX_CELLS` cells in all: ``(4, 4, 4)`` is Qubic.
         k: marks in a row that win, from 1 to the longest side; defaults to the shortest.
         players: how many players take turns, 2 to 8.
         exact: only exactly k in a row wins (an overline does not).
