@@ -15,7 +15,7 @@ GET       /api/options                the seat kinds, the strongest bot, limits,
 POST      /api/games                  a new game: rows, cols or unbounded, k, rule (or
                                       exact), gravity, torus, misere, seats, seconds, and
                                       optionally moves to start from or an opening (swap,
-                                      swap2), seat 0 opening
+                                      swap2), seat 0 opening; or shape (three sides)
 POST      /api/games/open             a game from a record: text, name (its extension
                                       gives the format), k for PSQ and SGF, seats, seconds
 GET       /api/games/ID               the state; with ``since=VERSION`` waits a few seconds
@@ -37,6 +37,11 @@ GET       /api/games/ID/analysis      every free cell's value under perfect play
 GET       /api/games/ID/record        the game as a record: ``format=json|psq|sgf``
 DELETE    /api/games/ID               the game closed
 ========  ==========================  =====================================================
+
+A new game with a ``shape`` (layers, rows, cols) is a board of three dimensions
+(:mod:`tictactoe.web._newspace`): its moves are a ``cell`` of three coordinates, and the actions
+of the plane alone (the cursor, resigning, openings, hints, the overlay, records) are
+refused in words.
 """
 
 from __future__ import annotations
@@ -67,9 +72,11 @@ from tictactoe.web._fields import (
     string,
 )
 from tictactoe.web._newgame import MAX_SIDE, new_game, opening_of
+from tictactoe.web._newspace import SPACE_ACTIONS, new_space_game, plane_only, space_presets
 from tictactoe.web._opening import opening_choices
 from tictactoe.web._seats import BEST, HUMAN, Seats
 from tictactoe.web._session import ANALYSIS_SECONDS, Session
+from tictactoe.web._space import SpaceSession
 from tictactoe.web._thinking import MAX_SEARCHES, Searches
 from tictactoe.web._variants import rule_choices, variant_choices
 
@@ -91,6 +98,8 @@ MAX_BODY = records.MAX_BYTES * 2 + 4096
 """The largest request body: a record of the largest size, escaped as a JSON string."""
 WAIT_SECONDS = 10.0
 """How long a ``since`` request waits for a newer state before it answers the same one."""
+_AnySession = Session | SpaceSession
+"""A game of the plane or of three dimensions."""
 _GAME_PATH = re.compile(r"/api/games/([0-9a-f]{16})(?:/([a-z]+))?")
 
 
@@ -147,8 +156,8 @@ class Api:
         self._seconds = limit.seconds
         self._max_sessions = max_sessions
         self._wait_seconds = wait_seconds
-        self._sessions: OrderedDict[str, Session] = OrderedDict()
-        self._closing: list[Session] = []
+        self._sessions: OrderedDict[str, _AnySession] = OrderedDict()
+        self._closing: list[_AnySession] = []
         """Games closed (deleted, or dropped for newer ones) whose bot may still be at work:
         :meth:`close` waits for those too."""
         self._lock = threading.Lock()
@@ -214,13 +223,15 @@ class Api:
     def _act(
         self,
         game_id: str,
-        session: Session,
+        session: _AnySession,
         action: str,
         method: str,
         query: Mapping[str, str],
         body: bytes,
     ) -> dict[str, Any]:
         """The endpoints on one game."""
+        if isinstance(session, SpaceSession):
+            return self._act_space(game_id, session, action, method, body)
         if action == "analysis":
             _allow(method, "GET")
             values = session.analysis()
@@ -254,6 +265,23 @@ class Api:
         actions[action]()
         return self._with_id(game_id, session.state())
 
+    def _act_space(
+        self, game_id: str, session: SpaceSession, action: str, method: str, body: bytes
+    ) -> dict[str, Any]:
+        """The endpoints on a game of three dimensions: the plane's others are refused."""
+        refused = plane_only(action, session.size)
+        if refused is not None:
+            raise BadRequest(refused)
+        if action not in SPACE_ACTIONS:
+            raise _NotFound(f"no such action on a game: {action!r}")
+        _allow(method, "POST")
+        fields = json_object(body)
+        if action == "seats":
+            session.set_seats(*self._seating(fields, session.players))
+        else:
+            session.act(action, fields)
+        return self._with_id(game_id, session.state())
+
     def _options(self) -> dict[str, Any]:
         return {
             "seats": [kind.to_json() for kind in self._seats.kinds],
@@ -267,9 +295,14 @@ class Api:
             "openings": opening_choices(),
             "opening": self._opening,
             "analysis_free_cells": ANALYSIS_EMPTY,
+            "space": space_presets(),
         }
 
     def _new(self, fields: dict[str, Any]) -> dict[str, Any]:
+        if "shape" in fields:
+            space = new_space_game(fields)
+            kinds, limit = self._seating(fields, len(space.players))
+            return self._add(SpaceSession(space, kinds, limit, searches=self._searches))
         game = new_game(fields)
         opening = opening_of(fields, game)
         kinds, limit = self._seating(fields, len(game.players))
@@ -330,7 +363,7 @@ class Api:
             raise BadRequest(f"seconds: {seconds!r} must be finite")
         return seats, replace(self._limit, seconds=float(seconds))
 
-    def _add(self, session: Session) -> dict[str, Any]:
+    def _add(self, session: _AnySession) -> dict[str, Any]:
         game_id = secrets.token_hex(8)
         with self._lock:
             if self._closed:
@@ -343,7 +376,7 @@ class Api:
         self._retire(dropped)
         return self._with_id(game_id, session.state())
 
-    def _retire(self, sessions: list[Session]) -> None:
+    def _retire(self, sessions: list[_AnySession]) -> None:
         """Close games taken off the list, and keep those whose bot is still at work."""
         for session in sessions:
             session.close()
@@ -363,7 +396,7 @@ class Api:
             sessions = list(self._sessions.values())
         return sum(session.waiting for session in sessions)
 
-    def _session(self, game_id: str) -> Session:
+    def _session(self, game_id: str) -> _AnySession:
         with self._lock:
             session = self._sessions.get(game_id)
             if session is None:
@@ -371,7 +404,9 @@ class Api:
             self._sessions.move_to_end(game_id)
             return session
 
-    def _watch(self, game_id: str, session: Session, query: Mapping[str, str]) -> dict[str, Any]:
+    def _watch(
+        self, game_id: str, session: _AnySession, query: Mapping[str, str]
+    ) -> dict[str, Any]:
         since = query.get("since")
         if since is None:
             return self._with_id(game_id, session.state())

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 from tictactoe.players import Player
+from tictactoe.space import Point
 from tictactoe.web._analysis import evaluation, thought
 
 __all__ = ["MAX_SEARCHES", "Decision", "GameClock", "Searches", "Worker", "move_decision"]
@@ -37,11 +38,14 @@ _EVALUATION_SECONDS = 0.5
 class Decision:
     """What a bot decided: a move, or in an opening stones to place or an option; or an error.
 
+    A move on a board of three dimensions (:mod:`tictactoe.web._space`) is a cell of three
+    coordinates.
+
     ``note`` is what it thought, in words, for the page; ``error`` says why it decided
     nothing.
     """
 
-    cell: Cell | None = None
+    cell: Cell | Point | None = None
     cells: tuple[Cell, ...] = ()
     option: str | None = None
     note: str | None = None

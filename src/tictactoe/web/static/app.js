@@ -3,6 +3,7 @@
 
 import { api, seatSelect } from "./api.js";
 import { BoardView, markShape } from "./board.js";
+import { LayersView } from "./layers.js";
 import { openSetup, wireSetup } from "./setup.js";
 
 const $ = (id) => document.getElementById(id);
@@ -12,6 +13,7 @@ let options = null;
 let state = null;
 let watching = null;
 let board = null;
+let layers = null; // a board of three dimensions, layer by layer
 let pending = []; // a person's stones for the opening, shown until they are all sent
 
 function showError(error) {
@@ -25,8 +27,20 @@ function showError(error) {
   element.hidden = false;
 }
 
+/** Whether the game shown is on a board of three dimensions: the plane's tools stand aside. */
+function isSpace() {
+  return Boolean(state && state.rules.shape);
+}
+
+/** The seat kinds to offer for the game shown: on a board of three dimensions, its own. */
+function seatOptions() {
+  if (!isSpace()) return options;
+  return { seats: options.seats.filter((seat) => state.offered.includes(seat.name)) };
+}
+
 function describe(rules) {
-  const size = rules.rows === null ? "unbounded grid" : `${rules.rows}×${rules.cols}`;
+  const size = rules.shape ? rules.shape.join("×")
+    : rules.rows === null ? "unbounded grid" : `${rules.rows}×${rules.cols}`;
   const exact = rules.exact ? " exactly" : "";
   const players = rules.players === 2 ? "" : `, ${rules.players} players`;
   const named = ["renju", "caro", "caro-overline"].includes(rules.rule) ? `, ${rules.rule}` : "";
@@ -52,19 +66,26 @@ function show(next, { newGame = false } = {}) {
   location.hash = state.id;
   remember();
   $("rules").textContent = describe(state.rules);
-  $("play-help").textContent = state.rules.gravity
-    ? "Click a column to drop a mark in it." : "Click a cell to play.";
+  const space = isSpace();
+  $("play-help").textContent = space ? "Click a cell of a layer to play there."
+    : state.rules.gravity ? "Click a column to drop a mark in it." : "Click a cell to play.";
+  for (const id of ["board-frame", "board-tools", "keys-help", "values-toggle", "replay-tools"]) {
+    $(id).hidden = space;
+  }
+  $("layers").hidden = !space;
+  for (const format of options.formats) $(`save-${format}`).disabled = space;
   $("status").classList.toggle("thinking", state.thinking);
   $("evaluation").textContent = state.evaluation || "";
-  board.setState(state, { newGame: fresh });
+  if (space) layers.setState(state);
+  else board.setState(state, { newGame: fresh });
   showOpening();
   showSeats(fresh);
   showMoves();
   const over = state.status !== "in progress";
   const opening = Boolean(state.opening && state.opening.asked); // its stones stay
   $("undo").disabled = opening || (state.ply === 0 && state.status !== "resigned");
-  $("hint").disabled = opening || over || state.thinking;
-  $("resign").disabled = opening || over || state.ply < state.line.length;
+  $("hint").disabled = space || opening || over || state.thinking;
+  $("resign").disabled = space || opening || over || state.ply < state.line.length;
   refreshValues();
   showForbidden();
   if (state.thinking) watch();
@@ -94,7 +115,7 @@ function showOpening() {
   $("opening-choices").hidden = !choosing;
   $("opening-choices").replaceChildren(...(choosing ? asked.options.map(optionButton) : []));
   if (!placing()) pending = [];
-  board.setPending(pending);
+  if (!isSpace()) board.setPending(pending);
   showStatus();
 }
 
@@ -133,7 +154,7 @@ function clicked([row, col]) {
 /** Mark Black's forbidden cells under renju, unless a person turned the marks off. */
 function showForbidden() {
   $("forbidden-toggle").hidden = state.rules.rule !== "renju";
-  board.setForbidden($("show-forbidden").checked ? state.forbidden : []);
+  if (!isSpace()) board.setForbidden($("show-forbidden").checked ? state.forbidden : []);
 }
 
 function showSeats(fresh) {
@@ -143,7 +164,7 @@ function showSeats(fresh) {
     state.seats.forEach((seat, index) => {
       const item = document.createElement("li");
       item.innerHTML = markIcon(seat.mark);
-      const select = seatSelect(options, seat.kind, `Player ${seat.mark}`);
+      const select = seatSelect(seatOptions(), seat.kind, `Player ${seat.mark}`);
       select.dataset.seat = index;
       select.addEventListener("change", changeSeats);
       item.append(select);
@@ -216,6 +237,7 @@ function act(action, body = {}) {
 
 /** Step to a move of the line; quick steps add up before the server has answered them. */
 function goto(target) {
+  if (isSpace()) return; // no stepping through the moves of a board of three dimensions
   const ply = Math.min(Math.max(target(wantedPly ?? state.ply), 0), state.line.length);
   if (ply === (wantedPly ?? state.ply)) return;
   wantedPly = ply;
@@ -237,6 +259,11 @@ async function refreshValues() {
   const wanted = $("show-values").checked;
   $("values-legend").hidden = !wanted;
   const key = state ? `${state.id}:${state.version}` : null;
+  if (isSpace()) {
+    valuesFor = null;
+    $("values-legend").hidden = true;
+    return;
+  }
   if (!wanted || !state.can_analyse) {
     valuesFor = null;
     board.setValues([]);
@@ -292,7 +319,7 @@ function remember() {
     rules: state.rules,
     seats: state.seats.map((seat) => seat.kind),
     seconds: state.seconds,
-    moves: state.line.map((move) => [move.row, move.col]),
+    moves: state.line.map((move) => move.cell || [move.row, move.col]),
     ply: state.ply,
   };
   try {
@@ -321,13 +348,16 @@ async function restore() {
   }
   if (!saved) return false;
   const { rules } = saved;
-  const body = { unbounded: rules.rows === null, k: rules.k, exact: rules.exact,
-                 rule: rules.rule, players: rules.players, seats: saved.seats,
+  const kept = { k: rules.k, exact: rules.exact, players: rules.players, seats: saved.seats,
                  seconds: saved.seconds, moves: saved.moves };
-  for (const variant of options.variants) {
-    if (rules[variant.name]) body[variant.name] = true;
+  const body = rules.shape ? { ...kept, shape: rules.shape, misere: rules.misere }
+    : { ...kept, unbounded: rules.rows === null, rule: rules.rule };
+  if (!rules.shape) {
+    for (const variant of options.variants) {
+      if (rules[variant.name]) body[variant.name] = true;
+    }
+    if (rules.rows !== null) Object.assign(body, { rows: rules.rows, cols: rules.cols });
   }
-  if (rules.rows !== null) Object.assign(body, { rows: rules.rows, cols: rules.cols });
   try {
     let restored = await api("POST", "/api/games", body);
     if (saved.ply < saved.moves.length) {
@@ -355,6 +385,7 @@ function stepKeys(event) {
 
 function wire() {
   board = new BoardView($("board"), { onPlay: clicked });
+  layers = new LayersView($("layers"), { onPlay: (cell) => act("move", { cell }) });
   $("new-game").addEventListener("click", () => openSetup(state));
   $("undo").addEventListener("click", () => act("undo"));
   $("resign").addEventListener("click", () => act("resign"));
@@ -402,7 +433,7 @@ function wire() {
     if (state) api("DELETE", `/api/games/${state.id}`).catch(() => {});
     showError(null);
     show(created, { newGame: true });
-    board.svg.focus();
+    if (!isSpace()) board.svg.focus();
   });
 }
 

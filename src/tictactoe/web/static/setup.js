@@ -1,5 +1,7 @@
 // The new-game dialog: presets, the board, its rule and variants, the players and their seats,
 // an opening, the bots' time. The server checks every value; its refusal is shown in the dialog.
+// A preset of three dimensions (Qubic, 3×3×3; the server lists them) sets the form aside for
+// its shape: k, the players and the seats the server offers on it.
 
 import { api, seatSelect } from "./api.js";
 
@@ -14,6 +16,24 @@ const PRESETS = {
 const FREESTYLE = "freestyle";
 
 let options = null;
+let space = null; // the board of three dimensions chosen, { shape, seats }, or null
+
+/** The seat kinds to offer: on a board of three dimensions, the ones that play it. */
+function seatOptions() {
+  return space ? { seats: options.seats.filter((seat) => space.seats.includes(seat.name)) }
+    : options;
+}
+
+/** Set the form for a board of three dimensions (``chosen``: its shape and seats), or for the
+ * plane (null): the plane's own fields stand aside for the shape. */
+function setSpace(chosen) {
+  space = chosen;
+  for (const element of document.querySelectorAll(".plane-only")) element.hidden = Boolean(space);
+  $("space-board").hidden = !space;
+  $("space-board").textContent = space
+    ? `${space.shape.join("×")}: ${space.shape[0]} layers of ${space.shape[1]}×${space.shape[2]}`
+    : "";
+}
 
 function setupSeats() {
   const count = Math.min(Math.max(Number($("players").value) || 2, 2), options.max_players);
@@ -23,7 +43,7 @@ function setupSeats() {
   for (let i = 0; i < count; i++) {
     const item = document.createElement("li");
     const fallback = i === 0 ? "human" : list.dataset.bot || options.strongest;
-    const select = seatSelect(options, kept[i] || fallback, `Player ${i + 1}`);
+    const select = seatSelect(seatOptions(), kept[i] || fallback, `Player ${i + 1}`);
     select.dataset.seat = i;
     item.append(select);
     list.append(item);
@@ -31,7 +51,9 @@ function setupSeats() {
 }
 
 function preset(name) {
-  const chosen = PRESETS[name];
+  const solid = options.space.find((board) => board.name === name);
+  setSpace(solid || null);
+  const chosen = solid ? { ...solid, unbounded: false, rows: 3, cols: 3 } : PRESETS[name];
   $("unbounded").checked = chosen.unbounded;
   $("rows").value = chosen.rows;
   $("cols").value = chosen.cols;
@@ -53,8 +75,8 @@ function variantBoxes() {
 
 function boardFields() {
   const unbounded = $("unbounded").checked;
-  $("rows").disabled = unbounded;
-  $("cols").disabled = unbounded;
+  $("rows").disabled = unbounded || Boolean(space);
+  $("cols").disabled = unbounded || Boolean(space);
   for (const box of variantBoxes()) {
     if (box.dataset.bounded) box.disabled = unbounded; // gravity and the torus need edges
   }
@@ -73,22 +95,24 @@ function ruleFields() {
     option.disabled = !offered;
   }
   if (select.selectedOptions[0].disabled) select.value = FREESTYLE;
-  $("opening-field").hidden = !(five && plain);
-  if (!(five && plain)) $("opening-protocol").value = "";
+  const offered = five && plain && !space;
+  $("opening-field").hidden = !offered;
+  if (!offered) $("opening-protocol").value = "";
 }
 
 export function openSetup(state) {
   $("setup-error").hidden = true;
   if (state) {
     const rules = state.rules;
+    setSpace(rules.shape ? { shape: rules.shape, seats: state.offered } : null);
     $("unbounded").checked = rules.rows === null;
-    if (rules.rows !== null) {
+    if (!rules.shape && rules.rows !== null) {
       $("rows").value = rules.rows;
       $("cols").value = rules.cols;
     }
     $("k").value = rules.k;
     $("players").value = rules.players;
-    $("rule").value = rules.rule;
+    $("rule").value = rules.rule || FREESTYLE;
     for (const box of variantBoxes()) box.checked = Boolean(rules[box.id]);
     $("opening-protocol").value = state.opening ? state.opening.protocol : "";
     $("seconds").value = state.seconds;
@@ -106,18 +130,21 @@ async function start(event, onCreated) {
   event.preventDefault();
   const number = (id) => (($(id).value.trim() === "") ? null : Number($(id).value));
   const body = {
-    unbounded: $("unbounded").checked,
     k: number("k"),
-    rule: $("rule").value,
     players: number("players"),
     seconds: number("seconds"),
     seats: [...$("setup-seats").querySelectorAll("select")].map((select) => select.value),
   };
-  if (!body.unbounded) Object.assign(body, { rows: number("rows"), cols: number("cols") });
-  for (const box of variantBoxes()) {
-    if (box.checked && !box.disabled) body[box.id] = true;
+  if (space) {
+    body.shape = space.shape;
+  } else {
+    Object.assign(body, { unbounded: $("unbounded").checked, rule: $("rule").value });
+    if (!body.unbounded) Object.assign(body, { rows: number("rows"), cols: number("cols") });
+    for (const box of variantBoxes()) {
+      if (box.checked && !box.disabled) body[box.id] = true;
+    }
+    if ($("opening-protocol").value) body.opening = $("opening-protocol").value;
   }
-  if ($("opening-protocol").value) body.opening = $("opening-protocol").value;
   try {
     const created = await api("POST", "/api/games", body);
     $("setup").close();
@@ -156,6 +183,13 @@ export function wireSetup(offered, onCreated) {
   $("players").addEventListener("input", ruleFields);
   $("k").addEventListener("input", ruleFields);
   $("unbounded").addEventListener("change", boardFields);
+  for (const board of options.space) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.preset = board.name;
+    button.textContent = board.label;
+    document.querySelector(".presets").append(button);
+  }
   for (const button of document.querySelectorAll("[data-preset]")) {
     button.addEventListener("click", () => preset(button.dataset.preset));
   }
