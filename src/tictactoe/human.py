@@ -10,7 +10,7 @@ from tictactoe.errors import GameOver, InvalidArgument, InvalidPosition, OffBoar
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 
-__all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested"]
+__all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested", "typed_move"]
 
 HELP = """\
 Type a cell to play it: b2 (column letter, row number), or row and column: 2 2 or 2,2.
@@ -20,6 +20,43 @@ Under gravity the column's letter alone is enough: d drops a mark in column d.
   help   show this text
   quit   leave the game (so do Ctrl-D and Ctrl-C)"""
 """What ``help`` shows a person in a game at the terminal."""
+
+
+def typed_move(
+    ask: Callable[[str], str],
+    tell: Callable[[str], None],
+    prompt: str,
+    *,
+    help_text: str,
+    example: str,
+    hint: Callable[[], str] | None,
+) -> str:
+    """The next line a person types that is no command: a move to read.
+
+    ``quit`` and ``undo`` raise :class:`QuitRequested` and :class:`UndoRequested`; ``help``
+    and ``hint`` are answered through ``tell`` (``hint`` gives the suggested move's label);
+    blank lines and bytes that are no text are passed over, the latter with a word of help
+    naming ``example``.
+    """
+    while True:
+        try:
+            text = ask(prompt)
+        except UnicodeDecodeError:
+            tell(f"that line could not be read as text; type a cell like {example}")
+            continue
+        command = text.strip().lower()
+        if not command:
+            continue
+        if command in ("quit", "exit", "q"):
+            raise QuitRequested
+        if command in ("undo", "u"):
+            raise UndoRequested
+        if command in ("help", "h", "?"):
+            tell(help_text)
+        elif command == "hint":
+            tell("no hint here" if hint is None else f"hint: {hint()}")
+        else:
+            return text
 
 
 class UndoRequested(Exception):
@@ -71,28 +108,17 @@ class HumanPlayer:
         """
         if check_game(game).is_over:
             raise GameOver(f"{self.name} has no move to choose: the game is over")
+        hint = self._hint
         while True:
-            try:
-                text = self._ask(f"{game.turn} to move (help for commands)> ")
-            except UnicodeDecodeError:
-                self._tell("that line could not be read as text; type a cell like b2")
-                continue
+            text = typed_move(
+                self._ask,
+                self._tell,
+                f"{game.turn} to move (help for commands)> ",
+                help_text=HELP,
+                example="b2",
+                hint=None if hint is None else lambda: cell_label(hint(game), game),
+            )
             command = text.strip().lower()
-            if not command:
-                continue
-            if command in ("quit", "exit", "q"):
-                raise QuitRequested
-            if command in ("undo", "u"):
-                raise UndoRequested
-            if command in ("help", "h", "?"):
-                self._tell(HELP)
-                continue
-            if command == "hint":
-                if self._hint is None:
-                    self._tell("no hint here")
-                else:
-                    self._tell(f"hint: {cell_label(self._hint(game), game)}")
-                continue
             if game.gravity and command.isascii() and command.isalpha():
                 cell = self._dropped(command, game)
                 if cell is not None:

@@ -11,22 +11,29 @@ What each format holds, and so what a save and a load give back exactly:
 
 - JSON (``.json``): everything, including unbounded and many-player games, the exact rule
   (``"exact": true`` in the rules, written only when set; absent means false), misère
-  (``"misere": true``, likewise) and renju or caro (``"rule": "renju"``, likewise). Any name or
-  date that can be written as UTF-8 (no lone surrogates).
+  (``"misere": true``, likewise), gravity and the torus (``"gravity": true``, ``"torus":
+  true``, likewise; bounded boards only) and renju or caro (``"rule": "renju"``, likewise).
+  Any name or date that can be written as UTF-8 (no lone surrogates).
 - PSQ (``.psq``, Piskvork / Gomocup): ``Piskvorky WxH, a:b, c``, then ``x,y,ms`` per move
   (1-based, x the column), then up to two player names and a status line. Board, moves and
-  names only: no k, no exact rule, no misère and no date, so it holds games of five in a row only (a
-  reader may be told another k for files written elsewhere). A name is one line, kept exactly
-  as written, so it must not be empty, start or end with whitespace, hold a control
-  character or line break, or begin like a move (``12,``).
+  names only: no k, no exact rule, no misère, gravity or torus and no date, so it holds games
+  of five in a row only (a reader may be told another k for files written elsewhere). A name
+  is one line, kept exactly as written, so it must not be empty, start or end with
+  whitespace, hold a control character or line break, or begin like a move (``12,``).
 - SGF (``.sgf``, ``FF[4]GM[4]``, written with ``CA[UTF-8]``, always read as UTF-8):
   ``SZ[n]`` or ``SZ[cols:rows]`` up to 52, ``;B[..]`` / ``;W[..]`` moves with letters for
   column then row. Board, moves, two names (``PB``, ``PW``), the date (``DT``, the whole
   string) and renju or caro (``RU[renju]``, FF[4]'s property for the rules); no k, no
-  exact rule and no misère, so games of five in a row only, as in PSQ. Names and date
-  are SimpleText, where SGF turns line breaks into spaces, so they must hold no control
-  character or line break. The game is the main line (the first variation at each branch);
+  exact rule, no misère, gravity or torus, so games of five in a row only, as in PSQ. Names
+  and date are SimpleText, where SGF turns line breaks into spaces, so they must hold no
+  control character or line break. The game is the main line (the first variation at each branch);
   setup stones (``AB``, ``AW``, ``AE``), passes and files of more than one game are refused.
+
+A game on a board of three or more dimensions (a :class:`~tictactoe.space.SpaceGame`) is a
+:class:`SpaceRecord`, in JSON only: its rules hold ``"shape": [4, 4, 4]`` in place of rows and
+cols, and each move is a list of d coordinates. :func:`load` and :func:`loads` give a
+:class:`Record` and refuse it; :func:`load_any` and :func:`loads_any` give either. PSQ and SGF,
+which draw one plane, refuse it.
 
 A record with more names than players is refused in every format. Whatever a format cannot
 hold is refused by :func:`dumps` with a :class:`RecordError`, never written changed, and a
@@ -51,19 +58,24 @@ from tictactoe import _sgf
 from tictactoe._checks import check_game
 from tictactoe._fileio import check_writable, read_regular, shown_name, write_atomic
 from tictactoe._rules import GOMOKU_RULES
-from tictactoe.errors import RecordError, TicTacToeError, WrongType
+from tictactoe._space import MAX_DIMS
+from tictactoe.errors import InvalidGame, RecordError, TicTacToeError, WrongType
 from tictactoe.game import MAX_CELLS, Game
 from tictactoe.marks import Mark
 from tictactoe.outcome import Cell
+from tictactoe.space import Point, SpaceGame
 
 __all__ = [
     "FORMATS",
     "Record",
+    "SpaceRecord",
     "check_target",
     "dumps",
     "format_of",
     "load",
+    "load_any",
     "loads",
+    "loads_any",
     "save",
     "write_atomic",
 ]
@@ -92,7 +104,9 @@ class Record:
 
     ``exact`` is the rule that only exactly k in a row wins (see :class:`~tictactoe.Game`);
     ``rule`` is ``"renju"``, ``"caro"`` or ``"caro-overline"`` for games under those rules,
-    else None; ``misere`` is misère play (whoever makes the line loses).
+    else None; ``misere`` is misère play (whoever makes the line loses); ``gravity`` has marks
+    drop to the lowest free cell of their column (Connect Four) and ``torus`` lines run over
+    the edges, both on bounded boards only.
     """
 
     rows: int | None
@@ -105,6 +119,8 @@ class Record:
     exact: bool = False
     rule: str | None = None
     misere: bool = False
+    gravity: bool = False
+    torus: bool = False
 
     @classmethod
     def from_game(
@@ -117,12 +133,7 @@ class Record:
                 ``played`` not a str or None.
         """
         check_game(game)
-        if not isinstance(names, tuple | list) or not all(isinstance(n, str) for n in names):
-            raise WrongType(f"names must be a tuple of str, not {_quote(names)}")
-        if played is not None and not isinstance(played, str):
-            raise WrongType(f"played must be a str or None, not {_quote(played)}")
-        if played is None:
-            played = datetime.now(UTC).replace(microsecond=0).isoformat()
+        names, played = _names_and_date(names, played)
         return cls(
             game.rows,
             game.cols,
@@ -134,14 +145,24 @@ class Record:
             game.exact,
             game.rule if game.rule in GOMOKU_RULES else None,
             game.misere,
+            game.gravity,
+            game.torus,
         )
 
     def new_game(self) -> Game:
-        """An empty game with the record's rules."""
+        """An empty game with the record's rules.
+
+        Raises:
+            InvalidGame: rules no game has, such as gravity or the torus on the unbounded grid.
+        """
         rules = {"exact": self.exact, "rule": self.rule, "misere": self.misere}
         if self.rows is None or self.cols is None:
+            for name, on in (("gravity", self.gravity), ("torus", self.torus)):
+                if on:
+                    raise InvalidGame(f"{name} is for a bounded board, not the unbounded grid")
             return Game.unbounded(self.k, players=self.players, **rules)
-        return Game(self.rows, self.cols, self.k, players=self.players, **rules)
+        variants = {"gravity": self.gravity, "torus": self.torus}
+        return Game(self.rows, self.cols, self.k, players=self.players, **rules, **variants)
 
     def to_game(self) -> Game:
         """The game with every move replayed (raises the game's own errors if illegal)."""
@@ -149,6 +170,73 @@ class Record:
         for row, col in self.moves:
             game.move(row, col)
         return game
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceRecord:
+    """A whole game on a board of ``shape`` (a :class:`~tictactoe.space.SpaceGame`).
+
+    As :class:`Record`, with the board's sides in place of rows and cols and each move a cell
+    of d coordinates; ``exact`` and ``misere`` are the rules of the same names.
+    """
+
+    shape: tuple[int, ...]
+    k: int
+    players: int
+    moves: tuple[Point, ...]
+    names: tuple[str, ...] = ()
+    played: str | None = None
+    exact: bool = False
+    misere: bool = False
+
+    @classmethod
+    def from_game(
+        cls, game: SpaceGame, *, names: tuple[str, ...] = (), played: str | None = None
+    ) -> SpaceRecord:
+        """The record of ``game`` so far; ``played`` defaults to now (UTC, ISO 8601).
+
+        Raises:
+            WrongType: ``game`` is not a SpaceGame, ``names`` not a tuple or list of str, or
+                ``played`` not a str or None.
+        """
+        if not isinstance(game, SpaceGame):
+            raise WrongType(f"expected a SpaceGame, not {type(game).__name__}")
+        names, played = _names_and_date(names, played)
+        moves = tuple(move.cell for move in game.moves)
+        players = len(game.players)
+        return cls(game.shape, game.k, players, moves, names, played, game.exact, game.misere)
+
+    def new_game(self) -> SpaceGame:
+        """An empty game with the record's rules.
+
+        Raises:
+            InvalidGame: rules no game has (a shape, k or player count out of range).
+        """
+        return SpaceGame(
+            self.shape, self.k, players=self.players, exact=self.exact, misere=self.misere
+        )
+
+    def to_game(self) -> SpaceGame:
+        """The game with every move replayed (raises the game's own errors if illegal)."""
+        game = self.new_game()
+        for cell in self.moves:
+            game.move(*cell)
+        return game
+
+
+def _names_and_date(names: object, played: object) -> tuple[tuple[str, ...], str]:
+    """``names`` and ``played`` checked for ``from_game``; the date defaults to now (UTC).
+
+    Raises:
+        WrongType: ``names`` not a tuple or list of str, or ``played`` not a str or None.
+    """
+    if not isinstance(names, tuple | list) or not all(isinstance(n, str) for n in names):
+        raise WrongType(f"names must be a tuple of str, not {_quote(names)}")
+    if played is not None and not isinstance(played, str):
+        raise WrongType(f"played must be a str or None, not {_quote(played)}")
+    if played is None:
+        played = datetime.now(UTC).replace(microsecond=0).isoformat()
+    return tuple(names), played
 
 
 def format_of(path: str | os.PathLike[str]) -> str:
@@ -167,7 +255,9 @@ def format_of(path: str | os.PathLike[str]) -> str:
     return suffix
 
 
-def save(record: Record, path: str | os.PathLike[str], *, fmt: str | None = None) -> None:
+def save(
+    record: Record | SpaceRecord, path: str | os.PathLike[str], *, fmt: str | None = None
+) -> None:
     """Write ``record`` to ``path`` atomically, in ``fmt`` or the format its extension names.
 
     Raises:
@@ -177,7 +267,9 @@ def save(record: Record, path: str | os.PathLike[str], *, fmt: str | None = None
     write_atomic(path, _dumped_for(path, record, fmt or format_of(path)))
 
 
-def check_target(path: str | os.PathLike[str], game: Game, *, names: tuple[str, ...] = ()) -> str:
+def check_target(
+    path: str | os.PathLike[str], game: Game | SpaceGame, *, names: tuple[str, ...] = ()
+) -> str:
     """The format ``game`` would be saved in at ``path``, checked before the game starts.
 
     Raises:
@@ -187,11 +279,16 @@ def check_target(path: str | os.PathLike[str], game: Game, *, names: tuple[str, 
     """
     fmt = format_of(path)
     check_writable(path)
-    _dumped_for(path, Record.from_game(game, names=names), fmt)
+    record: Record | SpaceRecord
+    if isinstance(game, SpaceGame):
+        record = SpaceRecord.from_game(game, names=names)
+    else:
+        record = Record.from_game(game, names=names)
+    _dumped_for(path, record, fmt)
     return fmt
 
 
-def _dumped_for(path: str | os.PathLike[str], record: Record, fmt: str) -> str:
+def _dumped_for(path: str | os.PathLike[str], record: Record | SpaceRecord, fmt: str) -> str:
     """:func:`dumps` for a save to ``path``: a refusal names the file it was meant for."""
     try:
         return dumps(record, fmt)
@@ -207,8 +304,17 @@ def load(path: str | os.PathLike[str], *, k: int | None = None) -> Record:
     bytes are read.
 
     Raises:
-        RecordError: the file is missing, not a regular file, empty, too big, not a record, or
-            breaks the rules.
+        RecordError: the file is missing, not a regular file, empty, too big, not a record,
+            breaks the rules, or holds a game of more dimensions (see :func:`load_any`).
+    """
+    return _plane(load_any(path, k=k), shown_name(path))
+
+
+def load_any(path: str | os.PathLike[str], *, k: int | None = None) -> Record | SpaceRecord:
+    """As :func:`load`, and a game on a board of more dimensions as a :class:`SpaceRecord`.
+
+    Raises:
+        RecordError: as :func:`load`.
     """
     fmt = format_of(path)
     shown = shown_name(path)
@@ -217,19 +323,44 @@ def load(path: str | os.PathLike[str], *, k: int | None = None) -> Record:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise RecordError(f"{shown}: not a text file (byte {error.start} is not UTF-8)") from None
-    return loads(text, fmt, source=shown, k=k)
+    return loads_any(text, fmt, source=shown, k=k)
 
 
-def dumps(record: Record, fmt: str) -> str:
+def _plane(record: Record | SpaceRecord, source: str) -> Record:
+    """``record``, refused if a :class:`SpaceRecord`: the plane's readers do not give one."""
+    if isinstance(record, SpaceRecord):
+        raise RecordError(
+            f"{source}: a game on a {_size(record.shape)} board, not a plane: read it with "
+            "load_any or loads_any"
+        )
+    return record
+
+
+def _size(shape: tuple[int, ...]) -> str:
+    return "×".join(map(str, shape))
+
+
+def dumps(record: Record | SpaceRecord, fmt: str) -> str:
     """The text of ``record`` in ``fmt`` (``json``, ``psq`` or ``sgf``).
 
     Raises:
         RecordError: a field of the wrong type, an unknown format, or one that cannot hold
-            the record exactly: its board, its players, its k, the exact rule, misère, its moves, or
-            a name or date it would write changed.
+            the record exactly: its board, its players, its k, the exact rule, misère, gravity,
+            the torus, its moves, or a name or date it would write changed.
     """
     if fmt not in FORMATS:
         raise RecordError(f"unknown record format {_quote(fmt)}: use json, psq or sgf")
+    if isinstance(record, SpaceRecord):
+        _check_space_fields(record)
+        if fmt != "json":
+            raise RecordError(
+                f"{fmt.upper()} holds games on a plane board, not on a {_size(record.shape)} "
+                "one: save the game as JSON"
+            )
+        _check_texts(record, fmt)
+        return _dump_json(
+            record, _replayed(record, "cannot save the game", ["moves"] * len(record.moves))
+        )
     _check_fields(record)
     if fmt != "json":
         if record.rows is None or record.cols is None or record.players != 2:
@@ -242,6 +373,16 @@ def dumps(record: Record, fmt: str) -> str:
         if record.misere:
             raise RecordError(
                 f"{fmt.upper()} cannot hold misère (the line's maker loses): save the game as JSON"
+            )
+        if record.gravity:
+            raise RecordError(
+                f"{fmt.upper()} cannot hold gravity (marks drop to the lowest free cell): "
+                "save the game as JSON"
+            )
+        if record.torus:
+            raise RecordError(
+                f"{fmt.upper()} cannot hold the torus (lines run over the edges): "
+                "save the game as JSON"
             )
         if record.rule is not None and fmt == "psq":
             raise RecordError(f"PSQ cannot hold the {record.rule} rule: save as JSON or SGF")
@@ -272,7 +413,20 @@ def loads(text: str, fmt: str, *, source: str = "<text>", k: int | None = None) 
     """Parse and check a record in ``fmt``; errors name ``source``.
 
     Raises:
-        RecordError: the text is not a valid record, or ``fmt`` no format.
+        RecordError: the text is not a valid record, holds a game of more dimensions (see
+            :func:`loads_any`), or ``fmt`` is no format.
+        WrongType: ``source`` is not a str.
+    """
+    return _plane(loads_any(text, fmt, source=source, k=k), shown_name(source))
+
+
+def loads_any(
+    text: str, fmt: str, *, source: str = "<text>", k: int | None = None
+) -> Record | SpaceRecord:
+    """As :func:`loads`, and a game on a board of more dimensions as a :class:`SpaceRecord`.
+
+    Raises:
+        RecordError: as :func:`loads`.
         WrongType: ``source`` is not a str.
     """
     source = shown_name(source)
@@ -342,10 +496,10 @@ def _check_fields(record: Record) -> None:
         raise RecordError(f"names: {_quote(record.names)}, expected a tuple of strings")
     if record.played is not None and not isinstance(record.played, str):
         raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
-    if type(record.exact) is not bool:
-        raise RecordError(f"exact: {_quote(record.exact)}, expected True or False")
-    if type(record.misere) is not bool:
-        raise RecordError(f"misere: {_quote(record.misere)}, expected True or False")
+    for name in ("exact", "misere", "gravity", "torus"):
+        value = getattr(record, name)
+        if type(value) is not bool:
+            raise RecordError(f"{name}: {_quote(value)}, expected True or False")
     if record.rule is not None and record.rule not in GOMOKU_RULES:
         raise RecordError(f"rule: {_quote(record.rule)}, expected None or {_RULE_NAMES}")
 
@@ -356,7 +510,34 @@ def _spelled(k: int) -> str:
     return words[k - 1] if 1 <= k <= len(words) else str(k)
 
 
-def _check_texts(record: Record, fmt: str) -> None:
+def _check_space_fields(record: SpaceRecord) -> None:
+    """:func:`_check_fields` for a :class:`SpaceRecord`."""
+    shape = record.shape
+    if not (isinstance(shape, tuple | list) and all(type(side) is int for side in shape)):
+        raise RecordError(f"shape: {_quote(shape)}, expected a tuple of ints")
+    for name in ("k", "players"):
+        value = getattr(record, name)
+        if type(value) is not int:
+            raise RecordError(f"{name}: {_quote(value)}, expected an int")
+    for cell in record.moves if isinstance(record.moves, tuple | list) else [record.moves]:
+        if not (
+            isinstance(cell, tuple | list)
+            and len(cell) == len(shape)
+            and all(type(v) is int for v in cell)
+        ):
+            raise RecordError(f"moves: {_quote(cell)}, expected cells of {len(shape)} ints")
+    names = record.names if isinstance(record.names, tuple | list) else [None]
+    if not all(isinstance(name, str) for name in names):
+        raise RecordError(f"names: {_quote(record.names)}, expected a tuple of strings")
+    if record.played is not None and not isinstance(record.played, str):
+        raise RecordError(f"played: {_quote(record.played)}, expected a string or None")
+    for name in ("exact", "misere"):
+        value = getattr(record, name)
+        if type(value) is not bool:
+            raise RecordError(f"{name}: {_quote(value)}, expected True or False")
+
+
+def _check_texts(record: Record | SpaceRecord, fmt: str) -> None:
     """Refuse names and a date that ``fmt`` cannot hold exactly (see the module's rules)."""
     if len(record.names) > record.players:
         raise RecordError(
@@ -405,10 +586,10 @@ def _size_error(rows: int, cols: int) -> str | None:
     return f"{board} is too big: at most {MAX_CELLS:,} cells"
 
 
-def _replayed(record: Record, source: str, where: list[str]) -> Game:
+def _replayed(record: Record | SpaceRecord, source: str, where: list[str]) -> Game | SpaceGame:
     """Replay the record's moves; ``where[i]`` says where move i stands in the file."""
     try:
-        game = record.new_game()
+        game: Game | SpaceGame = record.new_game()
     except TicTacToeError as error:
         raise RecordError(f"{source}: rules: {error}") from None
     for number, (cell, place) in enumerate(zip(record.moves, where, strict=True), 1):
@@ -419,20 +600,21 @@ def _replayed(record: Record, source: str, where: list[str]) -> Game:
     return game
 
 
-def _dump_json(record: Record, game: Game) -> str:
+def _dump_json(record: Record | SpaceRecord, game: Game | SpaceGame) -> str:
     """Indented JSON with the moves on one line; no placeholder, so no name can clash."""
-    rules: dict[str, Any] = {
-        "rows": record.rows,
-        "cols": record.cols,
-        "k": record.k,
-        "players": record.players,
-    }
+    rules: dict[str, Any]
+    if isinstance(record, SpaceRecord):
+        rules = {"shape": list(record.shape), "k": record.k, "players": record.players}
+    else:
+        rules = {"rows": record.rows, "cols": record.cols, "k": record.k}
+        rules["players"] = record.players
     if record.exact:  # written only when set, so files of other games stay as they were
         rules["exact"] = True
-    if record.rule is not None:
+    if isinstance(record, Record) and record.rule is not None:
         rules["rule"] = record.rule
-    if record.misere:
-        rules["misere"] = True
+    for name in ("misere", "gravity", "torus"):
+        if getattr(record, name, False):
+            rules[name] = True
     fields: dict[str, Any] = {
         "format": _KIND,
         "version": VERSION,
@@ -449,13 +631,18 @@ def _dump_json(record: Record, game: Game) -> str:
     for key, value in fields.items():
         if key == "moves":
             text = json.dumps([list(cell) for cell in record.moves])
+        elif key == "rules":  # each rule on a line of its own, a shape's sides on one
+            text = ",\n".join(
+                f"    {json.dumps(name)}: {json.dumps(on)}" for name, on in rules.items()
+            )
+            text = "{\n" + text + "\n  }"
         else:
             text = json.dumps(value, indent=2).replace("\n", "\n  ")
         lines.append(f"  {json.dumps(key)}: {text}")
     return "{\n" + ",\n".join(lines) + "\n}\n"
 
 
-def _load_json(text: str, source: str) -> Record:
+def _load_json(text: str, source: str) -> Record | SpaceRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
@@ -472,6 +659,7 @@ def _load_json(text: str, source: str) -> Record:
             f"expected {VERSION}"
         )
     rules = _field(data, "rules", dict, source)
+    shape = _shape(rules, source) if "shape" in rules else None
     rows, cols = rules.get("rows"), rules.get("cols")
     for name, value in (("rows", rows), ("cols", cols)):
         if value is not None and (type(value) is not int or value < 1):
@@ -484,15 +672,12 @@ def _load_json(text: str, source: str) -> Record:
         raise RecordError(f"{source}: field rules: {problem}")
     k = _field(rules, "k", int, source, "rules.")
     players = _field(rules, "players", int, source, "rules.")
-    exact = rules.get("exact", False)
-    if type(exact) is not bool:
-        raise RecordError(f"{source}: field rules.exact: {_quote(exact)}, expected true or false")
     rule = rules.get("rule")
     if rule is not None and rule not in GOMOKU_RULES:
         raise RecordError(f"{source}: field rules.rule: {_quote(rule)}, expected {_RULE_NAMES}")
-    misere = rules.get("misere", False)
-    if type(misere) is not bool:
-        raise RecordError(f"{source}: field rules.misere: {_quote(misere)}, expected true or false")
+    exact, misere, gravity, torus = (
+        _flag(rules, name, source) for name in ("exact", "misere", "gravity", "torus")
+    )
     names = _field(data, "players", list, source)
     if not all(isinstance(name, str) for name in names):
         raise RecordError(f"{source}: field players: expected a list of names (strings)")
@@ -501,13 +686,17 @@ def _load_json(text: str, source: str) -> Record:
     if len(names) > players:
         raise RecordError(f"{source}: field players: {len(names)} names for {players} players")
     raw_moves = _field(data, "moves", list, source)
+    width = 2 if shape is None else len(shape)
+    expected = "[row, col] ints" if shape is None else f"a list of {width} ints"
     moves = []
     for index, cell in enumerate(raw_moves):
-        if not (isinstance(cell, list) and len(cell) == 2 and all(type(v) is int for v in cell)):
+        if not (
+            isinstance(cell, list) and len(cell) == width and all(type(v) is int for v in cell)
+        ):
             raise RecordError(
-                f"{source}: field moves[{index}]: {_quote(cell)}, expected [row, col] ints"
+                f"{source}: field moves[{index}]: {_quote(cell)}, expected {expected}"
             )
-        moves.append((cell[0], cell[1]))
+        moves.append(tuple(cell))
     played = data.get("played")
     if played is not None and not isinstance(played, str):
         raise RecordError(
@@ -515,7 +704,13 @@ def _load_json(text: str, source: str) -> Record:
         )
     if played is not None:
         _check_read(source, "field played", "json", "date", played)
-    record = Record(rows, cols, k, players, tuple(moves), tuple(names), played, exact, rule, misere)
+    record: Record | SpaceRecord
+    if shape is not None:
+        record = SpaceRecord(shape, k, players, tuple(moves), tuple(names), played, exact, misere)
+    else:
+        cells = tuple((cell[0], cell[1]) for cell in moves)
+        record = Record(rows, cols, k, players, cells, tuple(names), played, exact, rule)
+        record = dataclasses.replace(record, misere=misere, gravity=gravity, torus=torus)
     game = _replayed(record, source, [f"field moves[{i}]" for i in range(len(moves))])
     result = _field(data, "result", dict, source)
     stated = (result.get("status"), result.get("winner"))
@@ -525,6 +720,52 @@ def _load_json(text: str, source: str) -> Record:
             f"{source}: field result: says {_quote(stated)}, but the moves give {actual}"
         )
     return record
+
+
+def _shape(rules: dict[str, Any], source: str) -> tuple[int, ...]:
+    """The sides of a board of d dimensions, ``rules.shape``, checked before a game is made.
+
+    Such a board has no rows or cols, and none of the plane's rules (gravity, the torus,
+    renju or caro).
+    """
+    shape = rules["shape"]
+    if not (
+        isinstance(shape, list)
+        and 2 <= len(shape) <= MAX_DIMS
+        and all(type(side) is int and 1 <= side < 10**_MAX_DIGITS for side in shape)
+    ):
+        raise RecordError(
+            f"{source}: field rules.shape: {_quote(shape)}, expected a list of 2 to {MAX_DIMS} "
+            "positive ints"
+        )
+    cells = 1
+    for side in shape:
+        cells *= side
+        if cells > MAX_CELLS:
+            raise RecordError(
+                f"{source}: field rules: {_a(_size(tuple(shape)))} board is too big: at most "
+                f"{MAX_CELLS:,} cells"
+            )
+    for name in ("rows", "cols"):
+        if name in rules:
+            raise RecordError(
+                f"{source}: field rules.{name}: a board has rows and cols or a shape, not both"
+            )
+    for name in ("gravity", "torus", "rule"):
+        if rules.get(name) not in (None, False):
+            raise RecordError(
+                f"{source}: field rules.{name}: {_quote(rules[name])}: that rule is for a plane "
+                f"board, not {_a(_size(tuple(shape)))} one"
+            )
+    return tuple(shape)
+
+
+def _flag(rules: dict[str, Any], name: str, source: str) -> bool:
+    """A rule that is on or off, ``rules.NAME``: absent (as in files of before it) is off."""
+    value = rules.get(name, False)
+    if type(value) is not bool:
+        raise RecordError(f"{source}: field rules.{name}: {_quote(value)}, expected true or false")
+    return value
 
 
 def _field(data: dict[str, Any], name: str, kind: type, source: str, prefix: str = "") -> Any:

@@ -2,7 +2,9 @@
 
 The output is deterministic (same game and options, same bytes) and valid XML. Marks are
 shapes, not font glyphs, so they look the same everywhere: X two strokes, O a circle, and for
-more players a triangle, a square, a diamond, a pentagon, a hexagon and a plus sign.
+more players a triangle, a square, a diamond, a pentagon, a hexagon and a plus sign. A board of
+three or more dimensions (a :class:`~tictactoe.space.SpaceGame`) is drawn as its planes side
+by side, as :meth:`~tictactoe.space.SpaceGame.layers_text` writes them.
 
 >>> from tictactoe import Game
 >>> picture = board(Game(), size=120)
@@ -12,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Mapping
 from xml.sax.saxutils import escape
@@ -22,6 +25,7 @@ from tictactoe.coordinates import column_label, window
 from tictactoe.errors import InvalidArgument, WrongType
 from tictactoe.game import Game
 from tictactoe.marks import Mark
+from tictactoe.space import Point, SpaceGame
 
 __all__ = ["DEFAULT_COLOURS", "board"]
 
@@ -44,6 +48,10 @@ _MIN_SIZE = 16
 _MAX_SIZE = 100_000
 """The widest picture drawn, in pixels: far beyond any screen or page, and every coordinate
 stays a short exact number."""
+_MAX_PLANES = 1_024
+"""The most planes a picture of a board of more dimensions draws."""
+_PLANE_GAP = 0.5
+"""The space between two planes, in cells."""
 
 
 def _attr(value: str) -> str:
@@ -58,7 +66,7 @@ def _n(value: float) -> str:
 
 
 def board(
-    game: Game,
+    game: Game | SpaceGame,
     *,
     size: int = 480,
     coordinates: bool = True,
@@ -72,7 +80,9 @@ def board(
 
     Args:
         game: the game to draw; a big board or the unbounded grid as a window of at most
-            :data:`~tictactoe.coordinates.VIEW_SIZE` cells a side around the marks.
+            :data:`~tictactoe.coordinates.VIEW_SIZE` cells a side around the marks. A board
+            of more dimensions is drawn whole, its planes side by side (the first coordinates
+            above each, counted from 1), bands of them one under another from four on.
         size: the picture's width in pixels (at least 16); the height follows the shape.
         coordinates: label the columns (letters) and rows (numbers from 1).
         colours: colour of each mark, over :data:`DEFAULT_COLOURS`.
@@ -83,12 +93,16 @@ def board(
 
     Raises:
         WrongType: ``game`` is not a game, ``size`` not an int, or a colour not a string.
-        InvalidArgument: ``size`` outside 16 to 100,000 pixels (a ValueError).
+        InvalidArgument: ``size`` outside 16 to 100,000 pixels (a ValueError), or a board of
+            more dimensions with more than 1,024 planes.
     """
-    if not isinstance(game, Game):
-        raise WrongType(f"game must be a Game, not {type(game).__name__}")
+    if not isinstance(game, Game | SpaceGame):
+        raise WrongType(f"game must be a Game or a SpaceGame, not {type(game).__name__}")
     size = _checked_size(size)
     palette = _palette(colours, background=background, grid=grid, highlight=highlight, line=line)
+    if isinstance(game, SpaceGame):
+        colours_of = {"background": background, "grid": grid, "highlight": highlight, "line": line}
+        return _space_board(game.copy(), size, coordinates, palette, colours_of)
     game = game.copy()  # one consistent position, though another thread may be playing
     rows, cols = window(game)
     margin = size * 0.06 if coordinates else 0.0
@@ -153,6 +167,112 @@ def board(
         parts.append(
             f'<line x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" '
             f'stroke="{_attr(line)}" stroke-width="{_n(cell / 8)}" stroke-linecap="round" '
+            'stroke-opacity="0.75"/>'
+        )
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _space_board(
+    game: SpaceGame,
+    size: int,
+    coordinates: bool,
+    palette: Mapping[Mark, str],
+    colours: Mapping[str, str],
+) -> str:
+    """:func:`board` for a board of any number of dimensions: its planes side by side."""
+    shape = game.shape
+    rows, cols = shape[-2], shape[-1]
+    across = shape[-3] if len(shape) > 2 else 1
+    bands = {
+        prefix: number
+        for number, prefix in enumerate(itertools.product(*(range(side) for side in shape[:-3])))
+    }
+    if across * len(bands) > _MAX_PLANES:
+        raise InvalidArgument(
+            f"a {game.describe()} board has {across * len(bands):,} planes: too many to draw "
+            f"(at most {_MAX_PLANES:,})"
+        )
+    pad = max(2.0, size * 0.01)
+    left = size * 0.06 if coordinates else 0.0
+    cell = (size - left - 2 * pad) / (across * cols + (across - 1) * _PLANE_GAP)
+    head = cell * 1.2 if coordinates else 0.0
+    band = head + rows * cell + _PLANE_GAP * cell
+    height = 2 * pad + len(bands) * band - _PLANE_GAP * cell
+    grid, line = _attr(colours["grid"]), _attr(colours["line"])
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(size)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_n(size)} {_n(height)}">',
+        f"<title>{escape(notation.format(game))}</title>",
+        f'<rect width="{_n(size)}" height="{_n(height)}" fill="{_attr(colours["background"])}"/>',
+    ]
+
+    def corner(point: Point) -> tuple[float, float]:
+        """The top-left corner of the cell at ``point``."""
+        plane = point[-3] if len(point) > 2 else 0
+        x = pad + left + (plane * (cols + _PLANE_GAP) + point[-1]) * cell
+        return x, pad + bands[point[:-3]] * band + head + point[-2] * cell
+
+    def centre(point: Point) -> tuple[float, float]:
+        x, y = corner(point)
+        return x + cell / 2, y + cell / 2
+
+    font = _n(min(cell * 0.45, size * 0.05))
+    style = f'font-family="sans-serif" font-size="{font}" fill="{grid}"'
+    stroke = _n(max(1.0, cell / 40))
+    for prefix in bands:
+        for plane in range(across):
+            here = (*prefix, plane)[-(len(shape) - 2) :] if len(shape) > 2 else ()
+            x, y = corner((*here, 0, 0))
+            if coordinates:
+                name = ",".join(str(at + 1) for at in here)
+                parts.append(
+                    f'<text x="{_n(x)}" y="{_n(y - head * 0.6)}" {style}>layer {name}</text>'
+                )
+                for col in range(cols):
+                    parts.append(
+                        f'<text x="{_n(x + (col + 0.5) * cell)}" y="{_n(y - head * 0.12)}" '
+                        f'text-anchor="middle" {style}>{col + 1}</text>'
+                    )
+                if plane == 0:
+                    for row in range(rows):
+                        parts.append(
+                            f'<text x="{_n(x - left * 0.5)}" y="{_n(y + (row + 0.5) * cell)}" '
+                            f'text-anchor="middle" dominant-baseline="central" {style}>'
+                            f"{row + 1}</text>"
+                        )
+            last = game.last_move
+            if last is not None and last.cell[:-2] == here:
+                lx, ly = corner(last.cell)
+                parts.append(
+                    f'<rect x="{_n(lx)}" y="{_n(ly)}" width="{_n(cell)}" height="{_n(cell)}" '
+                    f'fill="{_attr(colours["highlight"])}"/>'
+                )
+            for i in range(cols + 1):
+                parts.append(
+                    f'<line x1="{_n(x + i * cell)}" y1="{_n(y)}" x2="{_n(x + i * cell)}" '
+                    f'y2="{_n(y + rows * cell)}" stroke="{grid}" stroke-width="{stroke}"/>'
+                )
+            for i in range(rows + 1):
+                parts.append(
+                    f'<line x1="{_n(x)}" y1="{_n(y + i * cell)}" x2="{_n(x + cols * cell)}" '
+                    f'y2="{_n(y + i * cell)}" stroke="{grid}" stroke-width="{stroke}"/>'
+                )
+    for move in game.moves:
+        x, y = centre(move.cell)
+        parts.append(_mark(move.mark, x, y, cell * 0.34, palette[move.mark], cell / 10))
+    winning = game.winning_line
+    if winning:  # each cell marked, and a stroke through them from plane to plane
+        for point in winning:
+            x, y = corner(point)
+            parts.append(
+                f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(cell)}" height="{_n(cell)}" '
+                f'fill="{line}" fill-opacity="0.2"/>'
+            )
+        points = " ".join(f"{_n(x)},{_n(y)}" for x, y in map(centre, winning))
+        parts.append(
+            f'<polyline points="{points}" fill="none" stroke="{line}" '
+            f'stroke-width="{_n(cell / 8)}" stroke-linecap="round" stroke-linejoin="round" '
             'stroke-opacity="0.75"/>'
         )
     parts.append("</svg>")

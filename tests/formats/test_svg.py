@@ -135,5 +135,5 @@ def test_colours_of_the_wrong_type_are_refused_by_name(
 
 
 def test_a_game_that_is_no_game_is_a_wrong_type() -> None:
-    with pytest.raises(ttt.WrongType, match=r"^game must be a Game, not str"):
+    with pytest.raises(ttt.WrongType, match=r"^game must be a Game or a SpaceGame, not str"):
         svg.board("X../.../...")  # type: ignore[arg-type]

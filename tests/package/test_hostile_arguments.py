@@ -234,6 +234,9 @@ def _samples() -> dict[str, list[Callable[[], object]]]:
         "tictactoe.counting.Estimate": [lambda: counting.estimate(3)],
         "tictactoe.counting.Cost": [lambda: counting.estimate(3).cost],
         "tictactoe.records.Record": [lambda: records.Record.from_game(GAMES[1]())],
+        "tictactoe.records.SpaceRecord": [
+            lambda: records.SpaceRecord.from_game(_space_game(), names=("a", "b"))  # type: ignore[arg-type]
+        ],
         "tictactoe.engine.Limit": [engine.Limit],
         "tictactoe.threat.Thought": [lambda: threat.Thought((1, 1), "centre", 0, 1, 1, 0.1, ())],
         "tictactoe.threat.Params": [threat.Params],

@@ -5,49 +5,56 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable
-from contextlib import ExitStack
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
+from tictactoe.cli._board import (
+    check_freestyle,
+    describe,
+    new_game,
+    new_space_game,
+    wants_space,
+)
 from tictactoe.cli._files import loaded
 from tictactoe.cli._opening import BotSide, check_opening, play_opening, seated
 from tictactoe.cli._options import (
     UsageError,
-    check_freestyle,
-    describe,
     limit_of,
     max_moves,
-    new_game,
     player_kinds,
     spec_help,
 )
 from tictactoe.cli._session import describe_thought, make_player
-from tictactoe.cli._terminal import bar, clock, safe, shows_progress, status
+from tictactoe.cli._terminal import bar, clock, safe, shows_progress, space_label, status
 from tictactoe.coordinates import cell_label
-from tictactoe.counting import MAX_BOUND_CELLS, amount, count, estimate
+from tictactoe.counting import MAX_BOUND_CELLS, amount, count, count_plies, estimate
 from tictactoe.errors import OutOfTime, Unsolvable
 from tictactoe.game import Game
 from tictactoe.outcome import Move
 from tictactoe.players import Player, play_match
 from tictactoe.solver import empty_cells, hard_cost, solve
+from tictactoe.space import SpaceGame
 from tictactoe.swap import Opening
 from tictactoe.threat import ThreatBot
 
 __all__ = ["count_command", "selfplay_command", "solve_command"]
 
 
-def _emit(args: argparse.Namespace, data: dict[str, Any], text: str) -> None:
+def _emit(args: argparse.Namespace, data: object, text: str) -> None:
     print(json.dumps(data) if args.json else text)
 
 
-def _position(args: argparse.Namespace) -> Game:
+def _position(args: argparse.Namespace) -> Game | SpaceGame:
     """The game ``solve`` is about: its argument (or the old --position), else the board's."""
     target = args.target
     if args.old_position is not None:
         if target is not None:
             raise UsageError("give the position once, as the argument")
         target = args.old_position
-    return new_game(args) if target is None else loaded(args, target)[0]
+    if target is not None:
+        return loaded(args, target)[0]
+    return new_space_game(args) if wants_space(args) else new_game(args)
 
 
 def solve_command(args: argparse.Namespace) -> int:
@@ -57,7 +64,7 @@ def solve_command(args: argparse.Namespace) -> int:
     searched and the time it has had.
     """
     game = _position(args)
-    if not game.is_unbounded:
+    if isinstance(game, Game) and not game.is_unbounded:
         check_freestyle(game, "solve", exact=True)
     started = time.monotonic()
 
@@ -69,14 +76,14 @@ def solve_command(args: argparse.Namespace) -> int:
     try:
         solution = solve(game, max_empty=None, seconds=args.time, progress=progress)
     except OutOfTime as stopped:
-        empties = empty_cells(game)
+        empties = len(game.legal_moves) if isinstance(game, SpaceGame) else empty_cells(game)
         raise OutOfTime(
             f"{stopped}; a hard search of {empties} empty cells may take {hard_cost(empties)} "
             "here: give it longer with --time SECONDS"
         ) from None
     finally:
         status()
-    moves = " ".join(cell_label(cell, game) for cell in solution.best_moves) or "none"
+    moves = " ".join(_label(cell, game) for cell in solution.best_moves) or "none"
     text = (
         f"{solution.to_move} to move: {solution.value} in {solution.plies} plies; "
         f"best moves: {moves} ({solution.nodes:,} nodes, {solution.seconds:.3f} s)"
@@ -85,17 +92,32 @@ def solve_command(args: argparse.Namespace) -> int:
     return 0
 
 
+def _label(cell: tuple[int, ...], game: Game | SpaceGame) -> str:
+    """A cell as a person types it: ``b2`` on a plane, ``2,1,3`` on more dimensions."""
+    if isinstance(game, SpaceGame):
+        return space_label(cell)
+    row, col = cell
+    return cell_label((row, col), game)
+
+
 def count_command(args: argparse.Namespace) -> int:
-    """Every game by result and every reachable position; a progress bar on a terminal."""
+    """Every game by result and every reachable position; a progress bar on a terminal.
+
+    With --plies, the positions after each ply instead (which the exact rule may have too).
+    """
     if args.unbounded:
         raise UsageError("the unbounded grid has no end to count")
     game = new_game(args, args.players)
-    check_freestyle(game, "count")
+    check_freestyle(game, "count", exact=args.plies is not None)
+    if args.plies is not None:
+        return _count_plies(args, game)
     assert game.rows is not None
     assert game.cols is not None
     progress = None
-    try:
-        if shows_progress() and game.rows * game.cols <= MAX_BOUND_CELLS:
+    # the estimate knows the plain board only: a variant's count goes without a bar
+    plain = not (game.gravity or game.torus)
+    with _counting():
+        if shows_progress() and plain and game.rows * game.cols <= MAX_BOUND_CELLS:
             expected = estimate(
                 game.rows, game.cols, game.k, players=args.players, limit=args.max_positions
             )
@@ -108,16 +130,12 @@ def count_command(args: argparse.Namespace) -> int:
             game.k,
             players=args.players,
             misere=game.misere,
+            gravity=game.gravity,
+            torus=game.torus,
             progress=progress,
             max_positions=args.max_positions,
             seconds=args.time,
         )
-    except Unsolvable as refused:
-        raise Unsolvable(f"{refused}; --max-positions N takes it on") from None
-    except OutOfTime as stopped:
-        raise OutOfTime(f"{stopped}; give it longer with --time SECONDS") from None
-    finally:
-        status()
     wins = ", ".join(f"{mark} {n:,}" for mark, n in zip(counts.players, counts.wins, strict=True))
     text = (
         f"{describe(game)}: {counts.games:,} games ({wins}, draws {counts.draws:,}); "
@@ -125,6 +143,46 @@ def count_command(args: argparse.Namespace) -> int:
     )
     _emit(args, counts.to_json(), text)
     return 0
+
+
+def _count_plies(args: argparse.Namespace, game: Game) -> int:
+    """The positions after each ply up to --plies: a table, or with --json a list."""
+    assert game.rows is not None
+    status(f"counting the positions of {args.plies} plies…")
+    with _counting():
+        found = count_plies(
+            game.rows,
+            game.cols,
+            game.k,
+            plies=args.plies,
+            players=args.players,
+            exact=game.exact,
+            misere=game.misere,
+            gravity=game.gravity,
+            torus=game.torus,
+            max_positions=args.max_positions,
+            seconds=args.time,
+        )
+    width = max(len("positions"), *(len(f"{n:,}") for n in found))
+    step = max(len("ply"), len(str(args.plies)))
+    lines = [f"{describe(game)}: the positions after each ply"]
+    lines.append(f"{'ply':>{step}}  {'positions':>{width}}")
+    lines += [f"{ply:>{step}}  {n:>{width},}" for ply, n in enumerate(found)]
+    _emit(args, list(found), "\n".join(lines))
+    return 0
+
+
+@contextmanager
+def _counting() -> Iterator[None]:
+    """A count's refusals with the option that takes them on; the status line cleared after."""
+    try:
+        yield
+    except Unsolvable as refused:
+        raise Unsolvable(f"{refused}; --max-positions N takes it on") from None
+    except OutOfTime as stopped:
+        raise OutOfTime(f"{stopped}; give it longer with --time SECONDS") from None
+    finally:
+        status()
 
 
 def _count_progress(

@@ -1,9 +1,10 @@
 """The command's file verbs: show, render, convert and replay, and the games others read.
 
 Each takes a saved game (``.json``, ``.psq``, ``.sgf``) or a position, in the one-line
-notation or as rows alone (``X.O/.X./..O``), as ``solve`` and ``play --load`` do. A file that
-cannot be read is a failure (exit 1); a position typed on the command line that is no
-position is a usage error (exit 2).
+notation or as rows alone (``X.O/.X./..O``), as ``solve`` and ``play --load`` do; a game on a
+board of more dimensions (JSON or the notation) as well. A file that cannot be read is a
+failure (exit 1); a position typed on the command line that is no position is a usage error
+(exit 2).
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tictactoe import notation, records, svg
-from tictactoe.cli._options import UsageError, check_agrees, usage
-from tictactoe.cli._terminal import render, safe
+from tictactoe.cli._board import check_agrees
+from tictactoe.cli._options import UsageError, usage
+from tictactoe.cli._terminal import board_text, safe
 from tictactoe.errors import RecordError
 from tictactoe.game import Game
 from tictactoe.outcome import Status
+from tictactoe.space import SpaceGame
 
 __all__ = [
     "REPLAY_HELP",
@@ -29,6 +32,7 @@ __all__ = [
     "is_same_file",
     "loaded",
     "render_svg",
+    "replaces_another_file",
     "replay",
     "show",
 ]
@@ -38,7 +42,11 @@ _MAX_ANSWER = 12
 """Replay answers longer than this are no command and no move number."""
 
 
-def game_from(target: str, *, k: int | None = None) -> tuple[Game, records.Record | None]:
+AnyRecord = records.Record | records.SpaceRecord
+"""What a saved game is read as: a plane's record, or one of more dimensions."""
+
+
+def game_from(target: str, *, k: int | None = None) -> tuple[Game | SpaceGame, AnyRecord | None]:
     """The game a file or a position names, with its record when it came from a file.
 
     ``k`` is for what does not say it: PSQ and SGF files (default 5) and rows alone (default
@@ -49,7 +57,7 @@ def game_from(target: str, *, k: int | None = None) -> tuple[Game, records.Recor
         UsageError: text that is neither a file nor a position.
     """
     if Path(target).suffix.lower().lstrip(".") in records.FORMATS or os.path.lexists(target):
-        record = records.load(target, k=k)
+        record = records.load_any(target, k=k)
         return record.to_game(), record
     fields = target.split()
     with usage():
@@ -76,7 +84,17 @@ def is_same_file(first: str, second: str) -> bool:
         return False
 
 
-def loaded(args: argparse.Namespace, target: str) -> tuple[Game, records.Record | None]:
+def replaces_another_file(save: str, load: str | None) -> bool:
+    """Whether saving to ``save`` would replace a file other than the game being resumed.
+
+    A folder is left to the save's own checks, which refuse it as no file at all.
+    """
+    if not os.path.lexists(save) or os.path.isdir(save):
+        return False
+    return not (load and is_same_file(save, load))
+
+
+def loaded(args: argparse.Namespace, target: str) -> tuple[Game | SpaceGame, AnyRecord | None]:
     """The game of ``target``, with the board options (``--k`` and others) checked against it.
 
     Raises:
@@ -88,7 +106,7 @@ def loaded(args: argparse.Namespace, target: str) -> tuple[Game, records.Record 
     return game, record
 
 
-def _result(game: Game) -> str:
+def _result(game: Game | SpaceGame) -> str:
     if game.status is Status.WON:
         return f"{game.winner} won"
     if game.status is Status.DRAW:
@@ -100,20 +118,19 @@ def show(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     """Print the board and the result (or JSON)."""
     game, record = loaded(args, args.target)
     if args.json:
-        out(
-            json.dumps(
-                {
-                    "rows": game.rows,
-                    "cols": game.cols,
-                    "k": game.k,
-                    "moves": len(game.moves),
-                    "status": game.status.value,
-                    "winner": None if game.winner is None else str(game.winner),
-                }
-            )
-        )
+        board: dict[str, object]
+        if isinstance(game, SpaceGame):
+            board = {"shape": list(game.shape)}
+        else:
+            board = {"rows": game.rows, "cols": game.cols}
+        result = {
+            "moves": len(game.moves),
+            "status": game.status.value,
+            "winner": None if game.winner is None else str(game.winner),
+        }
+        out(json.dumps(board | {"k": game.k} | result))
     else:
-        out(render(game, colour=args.colour))
+        out(board_text(game, colour=args.colour))
         if record is not None and record.names:
             out(f"players: {', '.join(safe(name) for name in record.names)}")
         out(f"{notation.format(game)}\n{len(game.moves)} moves: {_result(game)}")
@@ -143,7 +160,7 @@ def convert(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     except RecordError as error:
         raise UsageError(str(error)) from None
     check_not_input(args.output, args.input)
-    record = records.load(args.input, k=args.k)
+    record = records.load_any(args.input, k=args.k)
     check_agrees(record.to_game(), args, args.input)
     records.save(record, args.output)
     out(f"wrote {safe(args.output)} ({len(record.moves)} moves)")
@@ -163,7 +180,7 @@ def replay(args: argparse.Namespace, out: Callable[[str], None], ask: Callable[[
             game.undo()
         while len(game.moves) < position:
             game.move(*moves[len(game.moves)])
-        out("\n" + render(game, colour=args.colour))
+        out("\n" + board_text(game, colour=args.colour))
         out(f"move {position} of {len(moves)}: {_result(game)}")
         try:
             answer = ask("replay> ").strip().lower()

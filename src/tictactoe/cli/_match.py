@@ -26,8 +26,9 @@ from pathlib import Path
 from types import FrameType
 
 from tictactoe import records
+from tictactoe.cli._board import describe, new_game
 from tictactoe.cli._opening import BotSide, check_opening, play_opening, seated
-from tictactoe.cli._options import UsageError, describe, limit_of, new_game, player_specs
+from tictactoe.cli._options import UsageError, limit_of, player_specs
 from tictactoe.cli._session import make_player
 from tictactoe.cli._terminal import safe, status
 from tictactoe.errors import BadBotMove, ForbiddenMove

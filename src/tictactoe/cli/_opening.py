@@ -12,6 +12,7 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from tictactoe.cli._board import board_options
 from tictactoe.cli._options import UsageError
 from tictactoe.cli._terminal import render, safe
 from tictactoe.coordinates import cell_label, parse_cell
@@ -73,7 +74,8 @@ def check_opening(args: argparse.Namespace, players: int) -> str | None:
     """The protocol --opening names, or None; refused for games of more than two players.
 
     Raises:
-        UsageError: an opening with 3 or more players, with --misere, or with --load.
+        UsageError: an opening with 3 or more players, with --misere, under gravity or on the
+            torus (whose stones and lines the opening's search does not know), or with --load.
     """
     protocol = getattr(args, "opening", NONE)
     if protocol == NONE:
@@ -82,6 +84,10 @@ def check_opening(args: argparse.Namespace, players: int) -> str | None:
         raise UsageError(f"--opening {protocol} is for two players, not {players}")
     if getattr(args, "misere", False):
         raise UsageError(f"--opening {protocol} balances games won by a line, not --misere")
+    board = board_options(args)  # --preset connect-four is gravity too
+    for name, words in (("gravity", "under gravity"), ("torus", "on the torus")):
+        if getattr(board, name, False):
+            raise UsageError(f"--opening {protocol} places stones on a plain board, not {words}")
     if getattr(args, "load", None):
         raise UsageError(
             f"--opening {protocol} starts a new game: a saved game has had its opening"

@@ -1,4 +1,6 @@
-"""The command's options: the board, the players, the bots' limits; checked before anything runs.
+"""The command's options: the players, the bots' limits; checked before anything runs.
+
+The board's options are in :mod:`tictactoe.cli._board`.
 
 One name means one thing in every subcommand: ``--size`` is the board, ``--time`` the most
 time the computer may think, ``--players`` the players (a list of specs where they play, a
@@ -19,9 +21,8 @@ from contextlib import contextmanager
 from typing import Any
 
 from tictactoe import specs
-from tictactoe._rules import GOMOKU_RULES
 from tictactoe.errors import TicTacToeError
-from tictactoe.game import RULES, Game
+from tictactoe.game import Game
 from tictactoe.heuristic import DEFAULT_NODES as HEURISTIC_NODES
 from tictactoe.limits import DEFAULT, Limit
 
@@ -30,17 +31,12 @@ __all__ = [
     "KINDS",
     "UNBOUNDED_MAX_MOVES",
     "UsageError",
-    "add_board_options",
     "add_bot_options",
     "add_limit_options",
     "add_player_options",
     "add_renamed",
-    "check_agrees",
-    "check_freestyle",
-    "describe",
     "limit_of",
     "max_moves",
-    "new_game",
     "player_kinds",
     "player_specs",
     "positive_int",
@@ -92,38 +88,6 @@ def seconds(text: str) -> float:
 
 
 seconds.__name__ = "number of seconds"
-
-
-def add_board_options(parser: argparse.ArgumentParser) -> None:
-    """--size, --rows, --cols, --k, --unbounded, --exact, --rule and --misere."""
-    board = parser.add_argument_group("board")
-    board.add_argument("--size", type=int, metavar="N", help="an N×N board (default 3)")
-    board.add_argument("--rows", type=int, metavar="R", help="rows, with --cols")
-    board.add_argument("--cols", type=int, metavar="C", help="columns, with --rows")
-    board.add_argument(
-        "--k", type=int, metavar="K", help="marks in a row to win (default: the full line)"
-    )
-    board.add_argument(
-        "--unbounded", action="store_true", help="an unbounded grid (k defaults to 5)"
-    )
-    board.add_argument(
-        "--exact",
-        action="store_true",
-        help="standard gomoku: exactly k in a row wins, an overline does not (--rule standard)",
-    )
-    board.add_argument(
-        "--rule",
-        choices=RULES,
-        help="freestyle (k or more wins, the default), standard (exactly k), renju (Black may "
-        "not make an overline, 4-4 or 3-3), caro (exactly five, not blocked at both ends) or "
-        "caro-overline (caro where six or more win too: Gomocup's caro); the last three are "
-        "five in a row for two players",
-    )
-    board.add_argument(
-        "--misere",
-        action="store_true",
-        help="misère: whoever makes the line loses (two players; freestyle or standard)",
-    )
 
 
 def spec_help(*, human: bool) -> str:
@@ -207,84 +171,6 @@ def max_moves(args: argparse.Namespace, game: Game) -> int | None:
     return UNBOUNDED_MAX_MOVES if game.is_unbounded else None
 
 
-def new_game(args: argparse.Namespace, players: int = 2) -> Game:
-    """The game the board options describe.
-
-    Raises:
-        UsageError: the options contradict each other or name no valid game.
-    """
-    if args.size is not None and (args.rows is not None or args.cols is not None):
-        raise UsageError("give either --size or --rows and --cols, not both")
-    with usage():
-        if args.unbounded:
-            if args.size is not None or args.rows is not None or args.cols is not None:
-                raise UsageError("an unbounded grid has no size; drop --size, --rows and --cols")
-            return Game.unbounded(
-                5 if args.k is None else args.k,
-                players=players,
-                exact=args.exact,
-                rule=args.rule,
-                misere=args.misere,
-            )
-        rows = args.rows if args.rows is not None else args.size if args.size is not None else 3
-        cols = args.cols if args.cols is not None else rows
-        k = 5 if args.k is None and args.rule in GOMOKU_RULES else args.k
-        rules = {"exact": args.exact, "rule": args.rule, "misere": args.misere}
-        return Game(rows, cols, k, players=players, **rules)
-
-
-def check_freestyle(game: Game, command: str, *, exact: bool = False) -> None:
-    """Refuse a rule ``command`` does not know: renju, caro, and (unless ``exact``) overlines.
-
-    An exact-k game where a line longer than k fits is refused unless ``exact`` says the
-    command plays the exact rule.
-
-    Raises:
-        UsageError: the game is exact and a line longer than k fits on its board, or is
-            played under renju or caro.
-    """
-    assert game.rows is not None
-    assert game.cols is not None
-    if not exact and game.exact and game.k < max(game.rows, game.cols):
-        raise UsageError(f"{command} knows freestyle lines only, not exactly {game.k} in a row")
-    if game.rule in GOMOKU_RULES:
-        raise UsageError(f"{command} knows the freestyle and standard rules only, not {game.rule}")
-
-
-def check_agrees(game: Game, args: argparse.Namespace, source: str) -> None:
-    """Refuse board options that contradict ``game`` (read from ``source``); allow the rest.
-
-    A script that always passes ``--rows R --cols C --k K`` works as long as they are true.
-
-    Raises:
-        UsageError: an option says otherwise than the game, naming both.
-    """
-    given = {
-        "--size": getattr(args, "size", None),
-        "--rows": getattr(args, "rows", None),
-        "--cols": getattr(args, "cols", None),
-        "--k": getattr(args, "k", None),
-    }
-    actual = {
-        "--size": game.rows if game.rows == game.cols else None,
-        "--rows": game.rows,
-        "--cols": game.cols,
-        "--k": game.k,
-    }
-    if getattr(args, "exact", False) and not game.exact:
-        raise UsageError(f"--exact contradicts {source} ({describe(game)})")
-    rule = getattr(args, "rule", None)
-    if rule is not None and rule != game.rule:
-        raise UsageError(f"--rule {rule} contradicts {source} ({describe(game)})")
-    if getattr(args, "misere", False) and not game.misere:
-        raise UsageError(f"--misere contradicts {source} ({describe(game)})")
-    if getattr(args, "unbounded", False) and not game.is_unbounded:
-        raise UsageError(f"--unbounded contradicts {source} ({describe(game)})")
-    for option, value in given.items():
-        if value is not None and value != actual[option]:
-            raise UsageError(f"{option} {value} contradicts {source} ({describe(game)})")
-
-
 class _Renamed(argparse.Action):
     """An option renamed: it still works for a release, with a one-line notice on stderr.
 
@@ -363,13 +249,3 @@ def player_specs(texts: Sequence[str], *, at_least: int) -> list[tuple[str, str]
     if len(set(names)) != len(names):
         raise UsageError(f"player names must differ: {', '.join(names)}")
     return found
-
-
-def describe(game: Game) -> str:
-    """The board and k in words: ``3×3, 3 in a row``."""
-    board = "unbounded grid" if game.is_unbounded else f"{game.rows}×{game.cols}"
-    players = "" if len(game.players) == 2 else f", {len(game.players)} players"
-    exact = " exactly" if game.exact else ""
-    rule = f", {game.rule}" if game.rule in GOMOKU_RULES else ""
-    misere = ", misère (the line loses)" if game.misere else ""
-    return f"{board},{exact} {game.k} in a row{players}{rule}{misere}"

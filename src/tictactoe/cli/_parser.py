@@ -11,11 +11,11 @@ from typing import NoReturn
 
 from tictactoe import specs
 from tictactoe.cli import _serve
+from tictactoe.cli._board import add_board_options
 from tictactoe.cli._files import REPLAY_HELP
 from tictactoe.cli._opening import add_opening_option
 from tictactoe.cli._options import (
     UsageError,
-    add_board_options,
     add_bot_options,
     add_player_options,
     add_renamed,
@@ -93,7 +93,10 @@ def build(version: str) -> argparse.ArgumentParser:
         "Play in the terminal. Type cells like b2 (column letter, row number) or 2 2; "
         "also undo, hint, help and quit. The default opponent is perfect on boards of "
         f"up to {specs.BEST_PERFECT_CELLS} cells, the threat-search bot beyond (heuristic for 3 "
-        "or more players, or k outside 4 to 7).",
+        "or more players, or k outside 4 to 7). On a board of three or more dimensions "
+        "(--shape 4x4x4, --preset qubic or cube), type a cell's coordinates counted from 1, "
+        "layer first (2 1 3); its opponents are random, heuristic and perfect (up to 3×3×3), "
+        "and it saves as JSON.",
         json=False,
     )
     add_player_options(play, x="human", o=specs.BEST)
@@ -113,10 +116,11 @@ def build(version: str) -> argparse.ArgumentParser:
         "solve",
         "the value and best moves of a position",
         "Solve a position with perfect play: two players on a bounded board of up to "
-        f"{MAX_CELLS:,} cells. How long that takes depends on more than the size (7×7 with 3 in a "
-        "row takes seconds, 5×6 with 4 in a row is not solved in four minutes), so the "
-        "search runs until --time is up, shows its progress on a terminal, and says how far "
-        "it got if it stops.",
+        f"{MAX_CELLS:,} cells, of two dimensions or more (--shape 3x3x3: its best moves are "
+        "counted from 1, layer first). How long that takes depends on more than the size "
+        "(7×7 with 3 in a row takes seconds, 5×6 with 4 in a row is not solved in four "
+        "minutes), so the search runs until --time is up, shows its progress on a terminal, "
+        "and says how far it got if it stops.",
     )
     solve.add_argument("target", nargs="?", metavar="FILE_OR_POSITION", help=_TARGET)
     add_renamed(solve, "--position", "old_position", new="the position argument")
@@ -158,6 +162,14 @@ def build(version: str) -> argparse.ArgumentParser:
         type=seconds,
         metavar="SECONDS",
         help="the most time to count (default: no limit); it then stops, saying how far it got",
+    )
+    count.add_argument(
+        "--plies",
+        type=positive_int,
+        metavar="N",
+        help="count instead the distinct positions after each move (ply) from the empty board "
+        "up to N, breadth first: a whole count is out of reach on boards such as Connect "
+        "Four's (--preset connect-four), its first plies are not (the exact rule counts too)",
     )
 
     selfplay = _command(

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable, Sequence
 from contextlib import ExitStack
 from dataclasses import replace
 
 from tictactoe import records, specs
-from tictactoe.cli import _files
+from tictactoe.cli import _files, _space
+from tictactoe.cli._board import check_agrees, describe, new_game, wants_space
 from tictactoe.cli._opening import (
     BotSide,
     PersonSide,
@@ -22,15 +22,12 @@ from tictactoe.cli._opening import (
 )
 from tictactoe.cli._options import (
     UsageError,
-    check_agrees,
-    describe,
     limit_of,
     max_moves,
-    new_game,
     player_kinds,
     usage,
 )
-from tictactoe.cli._terminal import render, safe, wants_colour
+from tictactoe.cli._terminal import render, result_line, safe, wants_colour
 from tictactoe.coordinates import cell_label
 from tictactoe.engine import Engine
 from tictactoe.errors import RecordError
@@ -41,6 +38,7 @@ from tictactoe.limits import Limit
 from tictactoe.outcome import Move
 from tictactoe.perfect import PerfectBot
 from tictactoe.players import Player, play_match
+from tictactoe.space import SpaceGame
 from tictactoe.swap import Opening
 from tictactoe.threat import Thought, ThreatBot
 
@@ -57,7 +55,8 @@ def make_player(
     ``stack`` closes.
 
     Raises:
-        UsageError: a spec that names no player, or one that does not play this game.
+        UsageError: a spec that names no player, or one that does not play this game (see
+            :func:`tictactoe.specs.refusal`).
         EngineError: the engine cannot be started (a failure at run time).
     """
     with usage():
@@ -132,10 +131,16 @@ def play(args: argparse.Namespace) -> int:
     resume, and the file to save to.
     """
     kinds = player_kinds(args)
+    if wants_space(args) and not args.load:
+        return _space.play(args, kinds)
     protocol = check_opening(args, len(kinds))
     loaded = None
     if args.load:
-        game, loaded = _files.game_from(args.load, k=args.k)
+        found, record = _files.game_from(args.load, k=args.k)
+        if isinstance(found, SpaceGame):
+            return _space.play(args, kinds, found, record)
+        game = found
+        loaded = record if isinstance(record, records.Record) else None
         check_agrees(game, args, args.load)
         if len(game.players) != len(kinds):
             raise UsageError(
@@ -147,7 +152,7 @@ def play(args: argparse.Namespace) -> int:
             )
     else:
         game = new_game(args, len(kinds))
-    if args.save and not args.force and _replaces_another_file(args.save, args.load):
+    if args.save and not args.force and _files.replaces_another_file(args.save, args.load):
         raise UsageError(f"{safe(args.save)} exists: add --force to replace it")
     with ExitStack() as stack:
         return _play(args, game, loaded, kinds, protocol, stack)
@@ -218,7 +223,9 @@ def _play(
         except KeyboardInterrupt:
             print("\nbye")
             raise
-    print(_result(game, players) if game.is_over else f"stopped after {limit} moves, unfinished")
+    player_names = [player.name for player in players]
+    result = result_line(game.winner, game.players, player_names)
+    print(result if game.is_over else f"stopped after {limit} moves, unfinished")
     return 0
 
 
@@ -253,16 +260,6 @@ def _opened(
     return [players[seat] for seat in seated(opening, (0, 1))]
 
 
-def _replaces_another_file(save: str, load: str | None) -> bool:
-    """Whether saving to ``save`` would replace a file other than the game being resumed.
-
-    A folder is left to the save's own checks, which refuse it as no file at all.
-    """
-    if not os.path.lexists(save) or os.path.isdir(save):
-        return False
-    return not (load and _files.is_same_file(save, load))
-
-
 def _names(players: Sequence[Player], loaded: records.Record | None) -> tuple[str, ...]:
     """The names to save: each bot's own, and for a person the name the loaded game gave.
 
@@ -287,11 +284,3 @@ def _undo_turn(game: Game, players: Sequence[Player], floor: int = 0) -> bool:
         if isinstance(players[game.players.index(game.turn)], HumanPlayer):
             return True
     return True
-
-
-def _result(game: Game, players: Sequence[Player]) -> str:
-    """Who won, by mark and player name, or ``draw``."""
-    if game.winner is None:
-        return "draw"
-    player = players[game.players.index(game.winner)]
-    return f"{game.winner} ({safe(player.name)}) wins"

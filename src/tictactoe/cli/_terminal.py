@@ -2,20 +2,37 @@
 
 Coordinates are drawn as people type them (:mod:`tictactoe.coordinates`). The picture is a
 window: the whole board when it fits, else the cells around the marks and the last move, so
-a game whose marks lie far apart is still drawn at once.
+a game whose marks lie far apart is still drawn at once. A board of more dimensions is drawn
+whole, its layers side by side as :meth:`~tictactoe.space.SpaceGame.layers_text` draws them,
+each with its number and the rows' and columns', all counted from 1 as a person types a cell.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from tictactoe.coordinates import column_label, window
 from tictactoe.game import Game
 from tictactoe.marks import Mark
+from tictactoe.space import Point, SpaceGame
 
-__all__ = ["bar", "clock", "render", "safe", "shows_progress", "status", "wants_colour"]
+__all__ = [
+    "bar",
+    "board_text",
+    "clock",
+    "render",
+    "render_space",
+    "result_line",
+    "safe",
+    "shows_progress",
+    "space_label",
+    "status",
+    "wants_colour",
+]
 
 _COLOURS = {Mark.X: "31", Mark.O: "34", Mark.Y: "32", Mark.Z: "35"}
 _LAST = "7"
@@ -23,6 +40,8 @@ _WINNING = "42;30"
 _MARGIN = 2
 _SIZE = 32
 """The most rows and columns drawn: a 32-column board is about 100 characters wide."""
+_PLANE_GAP = "   "
+"""Between two layers of a board of more dimensions."""
 
 
 def safe(text: str) -> str:
@@ -98,23 +117,96 @@ def render(game: Game, *, colour: bool = False) -> str:
     winning = set(game.winning_line or ())
     lines = [" " * side + "".join(label.center(width) for label in labels).rstrip()]
     for row in rows:
-        parts = []
-        for col in cols:
-            mark = game.cell(row, col)
-            text = "." if mark is None else str(mark)
-            if (row, col) in winning:
-                cell = f"*{text}*".center(width)
-            elif (row, col) == last:
-                cell = f"[{text}]".center(width)
-            else:
-                cell = text.center(width)
-            if colour and mark is not None:
-                codes = [_COLOURS.get(mark, "1")]
-                if (row, col) in winning:
-                    codes.append(_WINNING)
-                elif (row, col) == last:
-                    codes.append(_LAST)
-                cell = f"\x1b[{';'.join(codes)}m{cell}\x1b[0m"
-            parts.append(cell)
+        parts = [
+            _cell(game.cell(row, col), width, (row, col) in winning, (row, col) == last, colour)
+            for col in cols
+        ]
         lines.append(str(row + 1).rjust(side - 1) + " " + "".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def _cell(mark: Mark | None, width: int, winning: bool, last: bool, colour: bool) -> str:
+    """One cell, ``width`` wide: in stars on the winning line, the last move in brackets."""
+    text = "." if mark is None else str(mark)
+    if winning:
+        cell = f"*{text}*".center(width)
+    elif last:
+        cell = f"[{text}]".center(width)
+    else:
+        cell = text.center(width)
+    if colour and mark is not None:
+        codes = [_COLOURS.get(mark, "1")]
+        if winning:
+            codes.append(_WINNING)
+        elif last:
+            codes.append(_LAST)
+        cell = f"\x1b[{';'.join(codes)}m{cell}\x1b[0m"
+    return cell
+
+
+def space_label(point: Point) -> str:
+    """A cell of a board of more dimensions as a person types it: ``2,1,3``, counted from 1.
+
+    >>> space_label((1, 0, 2))
+    '2,1,3'
+    """
+    return ",".join(str(at + 1) for at in point)
+
+
+def render_space(game: SpaceGame, *, colour: bool = False) -> str:
+    """A board of more dimensions: its layers side by side, bands of them one under another.
+
+    Each layer is headed by its number (from four dimensions, the numbers of the band and the
+    layer), and its rows and columns are numbered: a cell is typed as ``layer row column``.
+
+    >>> g = SpaceGame((2, 2, 2), 2)
+    >>> _ = g.move(1, 0, 1)
+    >>> print(render_space(g))
+        layer 1   layer 2
+         1  2      1  2
+      1  .  .      . [X]
+      2  .  .      .  .
+    """
+    shape = game.shape
+    rows, cols = shape[-2], shape[-1]
+    across = shape[-3] if len(shape) > 2 else 1
+    width = len(str(cols)) + 2
+    side = len(str(rows)) + 2
+    last = game.last_move.cell if game.last_move else None
+    winning = set(game.winning_line or ())
+    lines: list[str] = []
+    for band in itertools.product(*(range(at) for at in shape[:-3])):
+        planes = [(*band, plane) if len(shape) > 2 else () for plane in range(across)]
+        titles = [f"layer {space_label(plane)}" if plane else "" for plane in planes]
+        span = max(cols * width, *map(len, titles))
+        heads = [title.ljust(span) for title in titles]
+        numbers = ["".join(str(col + 1).center(width) for col in range(cols)).ljust(span)] * across
+        if lines:
+            lines.append("")
+        lines.append((" " * (side + 1) + _PLANE_GAP.join(heads)).rstrip())
+        lines.append((" " * side + " " + _PLANE_GAP.join(numbers)).rstrip())
+        for row in range(rows):
+            parts = []
+            for plane in planes:
+                cells = []
+                for col in range(cols):
+                    point = (*plane, row, col)
+                    mark = game.cell(*point)
+                    cells.append(_cell(mark, width, point in winning, point == last, colour))
+                parts.append("".join(cells) + " " * (span - cols * width))
+            lines.append((str(row + 1).rjust(side) + " " + _PLANE_GAP.join(parts)).rstrip())
+    return "\n".join(lines)
+
+
+def board_text(game: Game | SpaceGame, *, colour: bool = False) -> str:
+    """The board for a person: :func:`render` for a plane, :func:`render_space` for more."""
+    if isinstance(game, SpaceGame):
+        return render_space(game, colour=colour)
+    return render(game, colour=colour)
+
+
+def result_line(winner: Mark | None, marks: Sequence[Mark], names: Sequence[str]) -> str:
+    """Who won, by mark and player name (``names`` in the order of ``marks``), or ``draw``."""
+    if winner is None:
+        return "draw"
+    return f"{winner} ({safe(names[marks.index(winner)])}) wins"
