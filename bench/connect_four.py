@@ -18,9 +18,9 @@ every ratio the median of the per-cycle ratios, both sides under the same load):
 
 Both peers live in one other environment beside this repository::
 
-    python3 -m venv /tmp/benchvenv
-    /tmp/benchvenv/bin/pip install -e '.[rl]' open-spiel==2.0.2 'pettingzoo[classic]'
-    /tmp/benchvenv/bin/python bench/connect_four.py
+    python3 -m venv .bench-venv
+    .bench-venv/bin/pip install -e '.[rl]' open-spiel==2.0.2 'pettingzoo[classic]'
+    .bench-venv/bin/python bench/connect_four.py
 
 Without one of them its rows are left out, and the run says how to install it.
 """

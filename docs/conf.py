@@ -69,6 +69,7 @@ nitpick_ignore_regex = [
 PUBLIC_MODULES = (
     "tictactoe",
     "tictactoe.game",
+    "tictactoe.space",
     "tictactoe.limits",
     "tictactoe.players",
     "tictactoe.heuristic",
