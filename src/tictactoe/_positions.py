@@ -107,7 +107,7 @@ def legal_order(
     runs = _runs(marks, k, cells_of, exact=exact)
     winners = sorted({mark for mark, _ in runs}, key=players.index)
     if len(winners) > 1:
-        raise InvalidPosition(f"more than one winner: {' and '.join(map(str, winners))}")
+        raise InvalidPosition(f"more than one player has a line: {' and '.join(map(str, winners))}")
     if winners:
         winner = winners[0]
         last = players[(total - 1) % len(players)]

@@ -10,7 +10,7 @@ from tictactoe.errors import GameOver, InvalidArgument, InvalidPosition, OffBoar
 from tictactoe.game import Game
 from tictactoe.outcome import Cell
 
-__all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested", "typed_move"]
+__all__ = ["HELP", "HumanPlayer", "QuitRequested", "UndoRequested"]
 
 HELP = """\
 Type a cell to play it: b2 (column letter, row number), or row and column: 2 2 or 2,2.
@@ -32,6 +32,9 @@ def typed_move(
     hint: Callable[[], str] | None,
 ) -> str:
     """The next line a person types that is no command: a move to read.
+
+    Shared by the readers of a person's moves in this package (the plane's and the command's
+    for boards of three dimensions); not exported, as its arguments are trusted.
 
     ``quit`` and ``undo`` raise :class:`QuitRequested` and :class:`UndoRequested`; ``help``
     and ``hint`` are answered through ``tell`` (``hint`` gives the suggested move's label);

@@ -59,7 +59,7 @@ def test_the_winning_mark_is_played_last_even_when_it_joins_two_lines() -> None:
     [
         (["XX.", "...", "..."], "wrong number of marks"),
         (["O..", "...", "..."], "wrong number of marks"),
-        (["XXX", "OOO", "..."], "more than one winner"),
+        (["XXX", "OOO", "..."], "more than one player has a line: X and O"),
         (["XXX", "OO.", "O.."], "X has 3 in a row but O moved last"),
         (["OOO", "XX.", "X.X"], "O has 3 in a row but X moved last"),
         (["XXX", "O.O", "XOX"], "wrong number"),

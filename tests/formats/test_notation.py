@@ -89,7 +89,7 @@ def test_the_short_rows_form_is_accepted() -> None:
         ("X.O/.X./..O O 3x3 k3", "the turn says O but the marks say X"),
         ("X.O/.X./..O X 3x3 three", "should be k and a number"),
         ("XX./.../... O 3x3 k3", "wrong number of marks"),
-        ("XXX/OOO/... X 3x3 k3", "more than one winner"),
+        ("XXX/OOO/... X 3x3 k3", "more than one player has a line: X and O"),
         ("X O inf k5", "needs inf@ROW,COL"),
         ("X?./.../... O 3x3 k3", "'?' is not a mark"),
     ],

@@ -243,10 +243,11 @@ def test_bad_moves_and_requests_on_a_game_of_three_dimensions(api: Api) -> None:
 def test_a_restored_game_replays_its_moves_and_a_closed_one_is_gone(api: Api) -> None:
     moves = [[1, 1, 1], [0, 0, 0], [2, 1, 3]]
     state = new_game(api, **QUBIC, moves=moves, seats=["human", "random"])
-    assert cells(state) == moves
-    assert state["turn"] == "O"
+    assert cells(state)[:3] == moves  # the bot, O, may have answered already
     state = settled(api, state)
+    assert cells(state)[:3] == moves
     assert len(state["line"]) == 4
+    assert state["turn"] == "X"
     assert ok(api, "DELETE", f"/api/games/{state['id']}") == {"closed": state["id"]}
     assert call(api, "GET", f"/api/games/{state['id']}")[0] == 404
 
