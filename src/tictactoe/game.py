@@ -211,7 +211,8 @@ class Game:
                 f"k={shown(run)} must be between 1 and {max(height, width)}, the longest side of a "
                 f"{height}×{width} board"
             )
-        wrapped = as_flag("torus", torus)
+        plain = gravity is False and torus is False  # the usual game skips the checks below
+        wrapped = False if plain else as_flag("torus", torus)
         if wrapped and run > min(height, width):
             raise InvalidGame(
                 f"k={run} must be at most {min(height, width)} on a {height}×{width} torus: "
@@ -219,7 +220,8 @@ class Game:
             )
         board = BoundedBoard(height, width)
         self._setup(board, height * width, run, players, early_draw, exact, rule, misere)
-        self._variants(as_flag("gravity", gravity), wrapped)
+        if not plain:
+            self._variants(as_flag("gravity", gravity), wrapped)
 
     @classmethod
     def unbounded(
