@@ -110,14 +110,19 @@ class Solution:
 
     def to_json(self) -> dict[str, Any]:
         """The solution as the ``solve --json`` command prints it."""
-        return {
-            "value": self.value.value,
-            "to_move": str(self.to_move),
-            "plies": self.plies,
-            "best_moves": [list(cell) for cell in self.best_moves],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 6),
-        }
+        return _solution_json(self)
+
+
+def _solution_json(solution: Solution | SpaceSolution) -> dict[str, Any]:
+    """A solution as the ``solve --json`` command prints it, cells as lists of coordinates."""
+    return {
+        "value": solution.value.value,
+        "to_move": str(solution.to_move),
+        "plies": solution.plies,
+        "best_moves": [list(cell) for cell in solution.best_moves],
+        "nodes": solution.nodes,
+        "seconds": round(solution.seconds, 6),
+    }
 
 
 def hard_cost(empties: int) -> Cost:
@@ -379,14 +384,7 @@ class SpaceSolution:
 
     def to_json(self) -> dict[str, Any]:
         """The solution as the ``solve --json`` command prints it."""
-        return {
-            "value": self.value.value,
-            "to_move": str(self.to_move),
-            "plies": self.plies,
-            "best_moves": [list(cell) for cell in self.best_moves],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 6),
-        }
+        return _solution_json(self)
 
 
 @overload
